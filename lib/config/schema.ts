@@ -1,0 +1,94 @@
+/**
+ * The sweep config schema (zod). A config is a JSON file; see
+ * `data/configs/demo.json` for a complete example.
+ *
+ * @module
+ */
+import { z } from "zod";
+
+/** Environment variable names: letters, digits and underscores. */
+const envName = z.string().regex(
+  /^[A-Za-z_][A-Za-z0-9_]*$/,
+  "expected the NAME of an environment variable (e.g. OPENAI_API_KEY), not the key itself",
+);
+
+/** One model to evaluate. */
+export const ModelSchema = z.strictObject({
+  /** Label used in results; unique within a sweep. */
+  name: z.string().min(1).regex(
+    /^[^|]+$/,
+    "must not contain '|' (it separates fields of a result key)",
+  ),
+  /** `sim` runs the simulated model in process; `openai` is any OpenAI-compatible endpoint. */
+  provider: z.enum(["sim", "openai"]),
+  /** Model id sent to the endpoint; defaults to `name`. For `sim`, the profile. */
+  model: z.string().min(1).optional(),
+  /** Endpoint base URL, e.g. `http://localhost:11434/v1`. Required for `openai`. */
+  baseURL: z.url({
+    message: "expected a URL such as http://localhost:11434/v1",
+  })
+    .optional(),
+  /** NAME of the environment variable holding the API key. */
+  apiKeyEnv: envName.optional(),
+  /** Requests in flight for this model. */
+  concurrency: z.int().positive().max(4096).default(16),
+  /** Requests per minute (0 = unlimited). */
+  rpm: z.number().nonnegative().default(0),
+  /** Tokens per minute (0 = unlimited), estimated from prompt + max_tokens. */
+  tpm: z.number().nonnegative().default(0),
+  /** Extra request body fields (top_p, reasoning_effort, ...). */
+  params: z.record(z.string(), z.unknown()).default({}),
+  /** Per-model overrides. */
+  temperature: z.number().min(0).max(2).optional(),
+  max_tokens: z.int().positive().optional(),
+  /** Price per million tokens, for cost reports. */
+  price: z.strictObject({
+    input: z.number().nonnegative(),
+    output: z.number().nonnegative(),
+  })
+    .optional(),
+});
+
+/** One suite to run with its generator params or dataset path. */
+export const SuiteConfigSchema = z.strictObject({
+  name: z.string().min(1),
+  /** Generator params or dataset settings; validated by the suite itself. */
+  params: z.record(z.string(), z.unknown()).default({}),
+  /** Template ids; the suite's defaults when omitted. */
+  templates: z.array(z.string().min(1)).min(1).optional(),
+});
+
+/** A whole sweep. */
+export const SweepConfigSchema = z.strictObject({
+  /** Run name; the run folder is `<outputDir>/<name>-<timestamp>` unless `runId` is given. */
+  name: z.string().min(1).regex(
+    /^[A-Za-z0-9._-]+$/,
+    "use letters, digits, '.', '_' or '-'",
+  )
+    .default("sweep"),
+  models: z.array(ModelSchema).min(1, "list at least one model"),
+  suites: z.array(SuiteConfigSchema).min(1, "list at least one suite"),
+  /** Samples per (model, question, template). */
+  samples: z.int().positive().max(1000).default(1),
+  temperature: z.number().min(0).max(2).default(0),
+  max_tokens: z.int().positive().default(1024),
+  /** Sweep seed: generators use it, and request seeds derive from it. */
+  seed: z.int().nonnegative().default(0),
+  /** Per-request timeout in milliseconds. */
+  timeoutMs: z.int().positive().default(60_000),
+  /** Retries after the first attempt (429, 5xx, timeouts, dropped connections). */
+  retries: z.int().nonnegative().max(20).default(4),
+  /** Requests in flight across all models. */
+  concurrency: z.int().positive().max(8192).default(64),
+  /** Folder that holds run folders; relative to the working directory. */
+  outputDir: z.string().min(1).default("outputs"),
+  /** Response cache: re-running an identical request sends nothing. */
+  cache: z.boolean().default(true),
+});
+
+/** A validated sweep config, defaults filled in. */
+export type SweepConfig = z.infer<typeof SweepConfigSchema>;
+/** A validated model entry. */
+export type ModelConfig = z.infer<typeof ModelSchema>;
+/** A validated suite entry. */
+export type SuiteConfig = z.infer<typeof SuiteConfigSchema>;

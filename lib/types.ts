@@ -1,0 +1,210 @@
+/**
+ * The flow types, and only those. Data moves one way:
+ *
+ * Question → Prompt → Completion → Extraction → Verdict → ResultRow
+ *
+ * A module takes one of these and returns the next. Nothing here has
+ * behaviour; see `lib/suites` for what produces and consumes them.
+ *
+ * @module
+ */
+
+/** A value a category/dimension column can hold in a data frame. */
+export type DimValue = string | number | boolean | null;
+
+/**
+ * The exact ground truth of a question. Numbers are exact rationals written
+ * as strings (`"-7"`, `"22/7"`), computed with BigInt or mathjs fractions,
+ * never with floating point.
+ */
+export type Answer =
+  /** An exact rational: `"42"`, `"-3/4"`. */
+  | { kind: "rational"; value: string }
+  /** A multiple-choice letter, e.g. `"B"`. */
+  | { kind: "choice"; value: string }
+  /** A matrix (or a vector, as one column) of exact rationals. */
+  | { kind: "matrix"; value: string[][] }
+  /** An order-free multiset of exact or decimal values (e.g. eigenvalues). */
+  | { kind: "multiset"; value: string[] }
+  /** Free text compared by the suite's own judge. */
+  | { kind: "text"; value: string };
+
+/** One thing to ask a model. Pure data, serialisable to JSON. */
+export interface Question {
+  /** Stable id derived from suite + generator params + seed (or dataset row). */
+  id: string;
+  /** The suite that made it, e.g. `"arithmetic"`. */
+  suite: string;
+  /** The question as a person would read it, without instructions. */
+  text: string;
+  /** The exact answer key. */
+  answer: Answer;
+  /**
+   * Category and dimension fields for analysis (family, digits, carries,
+   * size, subject, level, language...). Flat, scalar values only: each key
+   * becomes a column in the result frame.
+   */
+  dims: Record<string, DimValue>;
+  /** Structured payload a template or judge needs (operands, matrices...). */
+  payload?: Record<string, unknown>;
+}
+
+/** One chat message in the OpenAI wire shape. */
+export interface ChatMessage {
+  role: "system" | "user" | "assistant" | "tool";
+  content: string;
+  /** For `role: "tool"`: the id of the call this answers. */
+  tool_call_id?: string;
+  /** For `role: "assistant"`: tool calls the model made. */
+  tool_calls?: ToolCall[];
+}
+
+/** A function tool call, as the OpenAI API returns it. */
+export interface ToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+/** A function tool offered to the model (OpenAI `tools` entry). */
+export interface ToolSpec {
+  type: "function";
+  function: {
+    name: string;
+    description: string;
+    parameters: Record<string, unknown>;
+  };
+}
+
+/** Generation parameters sent with a request. */
+export interface GenerationParams {
+  temperature: number;
+  max_tokens: number;
+  /** Sent as the request's `seed`; the runner derives it from the sweep seed and the sample index. */
+  seed?: number;
+  /** Extra request body fields (e.g. `top_p`, `reasoning_effort`). */
+  extra?: Record<string, unknown>;
+}
+
+/** What is sent to a model: the rendered template plus parameters. */
+export interface Prompt {
+  /** The template that rendered it, e.g. `"direct"`, `"cot"`. */
+  templateId: string;
+  messages: ChatMessage[];
+  params: GenerationParams;
+  tools?: ToolSpec[];
+}
+
+/** Why a request failed for good (after retries). */
+export type ErrorKind =
+  | "rate_limit"
+  | "server"
+  | "timeout"
+  | "connection"
+  | "bad_response"
+  | "client"
+  | "auth"
+  | "aborted"
+  | "unknown";
+
+/** Finish reasons as the OpenAI API reports them, plus `"error"`. */
+export type FinishReason =
+  | "stop"
+  | "length"
+  | "tool_calls"
+  | "content_filter"
+  | "error"
+  | string;
+
+/** What came back from a model, or why nothing did. */
+export interface Completion {
+  /** The answer text, with any reasoning (`<think>` or `reasoning_content`) removed. */
+  text: string;
+  /** Reasoning text kept apart from the answer, if the model produced any. */
+  reasoning: string | null;
+  finishReason: FinishReason;
+  usage: { promptTokens: number; completionTokens: number };
+  /** Wall time of the whole call including retries, in milliseconds. */
+  latencyMs: number;
+  /** HTTP attempts made (1 = no retry). 0 when served from cache or in process. */
+  attempts: number;
+  /** Tool calls the model asked for on its final turn, if any. */
+  toolCalls?: ToolCall[];
+  /** Whether this came from the response cache. */
+  cached?: boolean;
+  /** Set when the call failed for good; `text` is then empty. */
+  error?: { kind: ErrorKind; message: string; status?: number };
+}
+
+/** What an extractor found in a completion. Extractors never throw. */
+export interface Extraction {
+  /** The parsed answer in the suite's normal form (a rational string, a letter...), or null. */
+  value: string | null;
+  /** The extraction rule that fired (e.g. `"answer_marker"`, `"boxed"`, `"last_number"`). */
+  rule: string;
+  /** Character span of the answer in the completion text. */
+  span: [number, number] | null;
+  /** How many distinct candidate answers the text held. */
+  candidates: number;
+}
+
+/** Outcome statuses. */
+export type VerdictStatus =
+  | "correct"
+  | "wrong"
+  | "parse_error"
+  | "error"
+  | "truncated";
+
+/** The judge's decision on one completion. */
+export interface Verdict {
+  status: VerdictStatus;
+  /** 1 for correct, 0 otherwise (partial credit allowed by some suites). */
+  score: number;
+  /** The reply is in the instructed format (e.g. just the number). */
+  formatValid: boolean;
+  /** Error class from the suite's taxonomy, for wrong answers. */
+  errorClass?: string;
+  /** Relative error for numeric answers, when defined. */
+  relError?: number;
+  explanation?: string;
+}
+
+/**
+ * One finished (model, question, template, sample), flattened for a data
+ * frame. One JSON line in `outputs/<run>/results.jsonl`.
+ */
+export interface ResultRow {
+  /** `model|question_id|template|sample`: unique within a run. */
+  key: string;
+  run: string;
+  model: string;
+  suite: string;
+  question_id: string;
+  template: string;
+  sample: number;
+  /** Category/dimension fields copied from the question. */
+  dims: Record<string, DimValue>;
+  question: string;
+  expected: string;
+  status: VerdictStatus;
+  correct: boolean;
+  score: number;
+  format_valid: boolean;
+  error_class: string | null;
+  rel_error: number | null;
+  extracted: string | null;
+  extract_rule: string | null;
+  response: string;
+  reasoning: string | null;
+  finish_reason: string;
+  prompt_tokens: number;
+  completion_tokens: number;
+  latency_ms: number;
+  attempts: number;
+  cached: boolean;
+  error_kind: ErrorKind | null;
+  error_message: string | null;
+  /** ISO time the row was written. */
+  finished_at: string;
+}
