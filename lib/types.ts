@@ -126,7 +126,7 @@ export interface Completion {
   usage: { promptTokens: number; completionTokens: number };
   /** Wall time of the whole call including retries, in milliseconds. */
   latencyMs: number;
-  /** HTTP attempts made (1 = no retry). 0 when served from cache or in process. */
+  /** Attempts made (1 = no retry; in-process sim: 1). 0 when served from the cache. */
   attempts: number;
   /** Tool calls the model asked for on its final turn, if any. */
   toolCalls?: ToolCall[];
