@@ -1,0 +1,253 @@
+/**
+ * Loading and validating sweep configs, with errors a person can act on.
+ *
+ * @module
+ */
+import { dirname, resolve } from "node:path";
+import type { z } from "zod";
+import { type SweepConfig, SweepConfigSchema } from "./schema.ts";
+import { getSuite, listSuites } from "../suites/mod.ts";
+
+/**
+ * A config that cannot be used. `message` is ready to print as it is (one
+ * paragraph per problem, each naming the file and the field); CLIs print it
+ * without a stack trace and exit with code 2.
+ */
+export class ConfigError extends Error {
+  /** One line per problem: `<path>: <what is wrong>`. */
+  readonly problems: string[];
+  /** The file (or source label) the config came from. */
+  readonly source: string;
+  constructor(source: string, problems: string[], hint: string) {
+    super(
+      `Cannot use the sweep config ${source}: ${problems.length} problem${
+        problems.length === 1 ? "" : "s"
+      }\n` + problems.map((p) => `  - ${p}`).join("\n") + `\n${hint}`,
+    );
+    this.name = "ConfigError";
+    this.problems = problems;
+    this.source = source;
+  }
+}
+
+const HINT =
+  "Fix these fields and run again; data/configs/demo.json is a complete, valid example, and README.md lists every field.";
+
+/**
+ * Formats a zod/suite issue path the way users write it:
+ * `["models", 2, "baseURL"]` → `models[2].baseURL`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatPath } from "./lib/config/load.ts";
+ * assert.equal(formatPath(["models", 2, "baseURL"]), "models[2].baseURL");
+ * assert.equal(formatPath([]), "(top level)");
+ * ```
+ */
+export function formatPath(path: readonly PropertyKey[]): string {
+  let out = "";
+  for (const part of path) {
+    if (typeof part === "number") out += `[${part}]`;
+    else out += out === "" ? String(part) : `.${String(part)}`;
+  }
+  return out === "" ? "(top level)" : out;
+}
+
+function zodProblems(error: z.ZodError, prefix: PropertyKey[] = []): string[] {
+  return error.issues.map((issue) => {
+    const path = [...prefix, ...issue.path];
+    if (issue.code === "unrecognized_keys") {
+      return `${formatPath(path)}: unknown field${
+        issue.keys.length === 1 ? "" : "s"
+      } ${issue.keys.map((k) => `"${k}"`).join(", ")} (check the spelling)`;
+    }
+    return `${formatPath(path)}: ${issue.message}`;
+  });
+}
+
+/**
+ * Validates a parsed config object: the schema, then cross-field rules
+ * (unique model names, a base URL for `openai` models, known suites,
+ * templates and suite params).
+ *
+ * @param json The parsed JSON value.
+ * @param source The file name or label used in error messages.
+ * @returns The config with defaults filled in.
+ * @throws {ConfigError} listing every problem with its path.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ConfigError, parseConfig } from "./lib/config/mod.ts";
+ * const config = parseConfig({
+ *   models: [{ name: "sim-strong", provider: "sim" }],
+ *   suites: [{ name: "arithmetic" }],
+ * }, "inline");
+ * assert.equal(config.samples, 1);
+ * assert.throws(
+ *   () => parseConfig({ models: [{ name: "x", provider: "openai", baseURL: "nope" }], suites: [] }, "bad.json"),
+ *   (e: unknown) => e instanceof ConfigError && e.message.includes("models[0].baseURL"),
+ * );
+ * ```
+ */
+export function parseConfig(json: unknown, source: string): SweepConfig {
+  const parsed = SweepConfigSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new ConfigError(source, zodProblems(parsed.error), HINT);
+  }
+  const config = parsed.data;
+  const problems: string[] = [];
+  const seen = new Map<string, number>();
+  config.models.forEach((model, i) => {
+    const first = seen.get(model.name);
+    if (first !== undefined) {
+      problems.push(
+        `models[${i}].name: "${model.name}" is already used by models[${first}]; model names label result rows and must be unique`,
+      );
+    } else seen.set(model.name, i);
+    if (model.provider === "openai" && model.baseURL === undefined) {
+      problems.push(
+        `models[${i}].baseURL: required for provider "openai" (e.g. https://api.openai.com/v1, http://localhost:11434/v1 for Ollama, http://localhost:8000/v1 for vLLM)`,
+      );
+    }
+    if (model.provider === "sim" && model.baseURL !== undefined) {
+      problems.push(
+        `models[${i}].baseURL: provider "sim" runs in process and takes no URL; to use the sim over HTTP, run \`deno task serve-sim\` and use provider "openai" with its URL`,
+      );
+    }
+  });
+  config.suites.forEach((suiteConfig, i) => {
+    let suite;
+    try {
+      suite = getSuite(suiteConfig.name);
+    } catch {
+      problems.push(
+        `suites[${i}].name: unknown suite "${suiteConfig.name}"; known suites: ${
+          listSuites().join(", ")
+        }`,
+      );
+      return;
+    }
+    const check = suite.validateParams(suiteConfig.params);
+    if (!check.ok) {
+      for (const issue of check.issues) {
+        problems.push(
+          `${formatPath(["suites", i, "params", ...issue.path])}: ${issue.message}`,
+        );
+      }
+    }
+    suiteConfig.templates?.forEach((template, j) => {
+      if (!(template in suite.templates)) {
+        problems.push(
+          `suites[${i}].templates[${j}]: unknown template "${template}" for suite "${suite.name}"; known templates: ${
+            Object.keys(suite.templates).join(", ")
+          }`,
+        );
+      }
+    });
+  });
+  if (problems.length > 0) throw new ConfigError(source, problems, HINT);
+  return config;
+}
+
+/** Line and column (1-based) of a character offset. */
+function lineColumn(text: string, offset: number): [number, number] {
+  const before = text.slice(0, offset);
+  const line = before.split("\n").length;
+  const column = offset - before.lastIndexOf("\n");
+  return [line, column];
+}
+
+/**
+ * Reads and validates a sweep config file.
+ *
+ * @param path Path to a JSON config file.
+ * @returns The config, and the folder relative dataset paths resolve against.
+ * @throws {ConfigError} when the file is missing, is not JSON, or is invalid.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadConfig } from "./lib/config/mod.ts";
+ * const { config } = await loadConfig("data/configs/demo.json");
+ * assert.ok(config.models.length > 0);
+ * ```
+ */
+export async function loadConfig(
+  path: string,
+): Promise<{ config: SweepConfig; baseDir: string }> {
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    const reason = error instanceof Deno.errors.NotFound
+      ? "the file does not exist"
+      : error instanceof Deno.errors.PermissionDenied
+      ? "permission denied"
+      : String(error);
+    throw new ConfigError(path, [`(file): ${reason}`], "Check the path; data/configs/demo.json is an example config.");
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text.replace(/^\uFEFF/, ""));
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const position = /position (\d+)/.exec(message);
+    const where = position
+      ? (() => {
+        const [line, column] = lineColumn(text, Number(position[1]));
+        return `line ${line}, column ${column}`;
+      })()
+      : "somewhere";
+    throw new ConfigError(
+      path,
+      [`(file): not valid JSON at ${where}: ${message.replace(/ \(line \d+ column \d+\)$/, "")}`],
+      "The config must be plain JSON (no comments, no trailing commas).",
+    );
+  }
+  return { config: parseConfig(json, path), baseDir: dirname(resolve(path)) };
+}
+
+/**
+ * Checks, before any request is sent, that every API key variable the
+ * config names is set.
+ *
+ * @param config A validated config.
+ * @param env Reads an environment variable (default `Deno.env.get`).
+ * @throws {ConfigError} naming every missing variable and its model.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkEnv, ConfigError, parseConfig } from "./lib/config/mod.ts";
+ * const config = parseConfig({
+ *   models: [{ name: "gpt", provider: "openai", baseURL: "http://127.0.0.1:9/v1", apiKeyEnv: "MY_KEY" }],
+ *   suites: [{ name: "arithmetic" }],
+ * }, "inline");
+ * assert.throws(() => checkEnv(config, () => undefined), ConfigError);
+ * checkEnv(config, (name) => name === "MY_KEY" ? "sk-test" : undefined);
+ * ```
+ */
+export function checkEnv(
+  config: SweepConfig,
+  env: (name: string) => string | undefined = (name) => Deno.env.get(name),
+): void {
+  const problems: string[] = [];
+  config.models.forEach((model, i) => {
+    if (model.apiKeyEnv === undefined) return;
+    const value = env(model.apiKeyEnv);
+    if (value === undefined || value === "") {
+      problems.push(
+        `models[${i}].apiKeyEnv: the environment variable ${model.apiKeyEnv} (API key for model "${model.name}") is not set`,
+      );
+    }
+  });
+  if (problems.length > 0) {
+    throw new ConfigError(
+      "environment",
+      problems,
+      "Export the variable before running (e.g. `export OPENAI_API_KEY=...`), or remove apiKeyEnv for keyless local servers such as Ollama, vLLM or llama.cpp. No request was sent.",
+    );
+  }
+}
