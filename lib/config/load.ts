@@ -5,6 +5,11 @@
  */
 import { dirname, resolve } from "node:path";
 import type { z } from "zod";
+import {
+  parse as parseJsonc,
+  type ParseError,
+  printParseErrorCode,
+} from "jsonc-parser";
 import { type SweepConfig, SweepConfigSchema } from "./schema.ts";
 import { getSuite, listSuites } from "../suites/mod.ts";
 
@@ -133,7 +138,9 @@ export function parseConfig(json: unknown, source: string): SweepConfig {
     if (!check.ok) {
       for (const issue of check.issues) {
         problems.push(
-          `${formatPath(["suites", i, "params", ...issue.path])}: ${issue.message}`,
+          `${
+            formatPath(["suites", i, "params", ...issue.path])
+          }: ${issue.message}`,
         );
       }
     }
@@ -150,6 +157,26 @@ export function parseConfig(json: unknown, source: string): SweepConfig {
   if (problems.length > 0) throw new ConfigError(source, problems, HINT);
   return config;
 }
+
+/** Plain words for jsonc-parser's error codes. */
+const JSON_ERRORS: Record<string, string> = {
+  InvalidSymbol: "unexpected character",
+  InvalidNumberFormat: "malformed number",
+  PropertyNameExpected: "expected a quoted field name",
+  ValueExpected: "expected a value (a stray or trailing comma?)",
+  ColonExpected: "expected ':' after the field name",
+  CommaExpected: "expected ',' between entries",
+  CloseBraceExpected: "expected '}' (an object is not closed)",
+  CloseBracketExpected: "expected ']' (a list is not closed)",
+  EndOfFileExpected: "unexpected text after the end of the JSON value",
+  InvalidCommentToken: "comments are not allowed in JSON",
+  UnexpectedEndOfComment: "comments are not allowed in JSON",
+  UnexpectedEndOfString: "a string is not closed",
+  UnexpectedEndOfNumber: "malformed number",
+  InvalidUnicode: "invalid \\u escape",
+  InvalidEscapeCharacter: "invalid escape in a string",
+  InvalidCharacter: "invalid character in a string",
+};
 
 /** Line and column (1-based) of a character offset. */
 function lineColumn(text: string, offset: number): [number, number] {
@@ -186,23 +213,32 @@ export async function loadConfig(
       : error instanceof Deno.errors.PermissionDenied
       ? "permission denied"
       : String(error);
-    throw new ConfigError(path, [`(file): ${reason}`], "Check the path; data/configs/demo.json is an example config.");
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text.replace(/^\uFEFF/, ""));
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const position = /position (\d+)/.exec(message);
-    const where = position
-      ? (() => {
-        const [line, column] = lineColumn(text, Number(position[1]));
-        return `line ${line}, column ${column}`;
-      })()
-      : "somewhere";
     throw new ConfigError(
       path,
-      [`(file): not valid JSON at ${where}: ${message.replace(/ \(line \d+ column \d+\)$/, "")}`],
+      [`(file): ${reason}`],
+      "Check the path; data/configs/demo.json is an example config.",
+    );
+  }
+  // jsonc-parser reports the offset and kind of every syntax error, which
+  // JSON.parse does not (V8's message often has no position at all).
+  const errors: ParseError[] = [];
+  const json: unknown = parseJsonc(text.replace(/^\uFEFF/, ""), errors, {
+    allowTrailingComma: false,
+    disallowComments: true,
+  });
+  if (errors.length > 0) {
+    // The first error is the real one; later ones are usually its echoes.
+    const first = errors[0] as ParseError;
+    const [line, column] = lineColumn(text, first.offset);
+    const code = printParseErrorCode(first.error);
+    const problems = [
+      `(file): not valid JSON at line ${line}, column ${column}: ${
+        JSON_ERRORS[code] ?? code
+      }`,
+    ];
+    throw new ConfigError(
+      path,
+      problems,
       "The config must be plain JSON (no comments, no trailing commas).",
     );
   }

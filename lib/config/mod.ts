@@ -16,4 +16,10 @@
  * @module
  */
 export * from "./schema.ts";
-export { checkEnv, ConfigError, formatPath, loadConfig, parseConfig } from "./load.ts";
+export {
+  checkEnv,
+  ConfigError,
+  formatPath,
+  loadConfig,
+  parseConfig,
+} from "./load.ts";

@@ -68,7 +68,10 @@ Deno.test("parseConfig() rejects duplicate names, missing URLs, unknown suites a
   const text = problems.join("\n");
   assert.match(text, /^models\[0\]\.baseURL: required for provider "openai"/m);
   assert.match(text, /^models\[1\]\.name: "m" is already used by models\[0\]/m);
-  assert.match(text, /^suites\[0\]\.name: unknown suite "arithmetc"; known suites: .*arithmetic/m);
+  assert.match(
+    text,
+    /^suites\[0\]\.name: unknown suite "arithmetc"; known suites: .*arithmetic/m,
+  );
   assert.match(text, /^suites\[1\]\.templates\[1\]: unknown template "nope"/m);
 });
 
@@ -79,7 +82,10 @@ Deno.test("parseConfig() reports suite params problems under suites[i].params", 
       suites: [{ name: "arithmetic", params: { count: -3 } }],
     }, "bad.json")
   );
-  assert.ok(problems.some((p) => p.startsWith("suites[0].params")), problems.join("\n"));
+  assert.ok(
+    problems.some((p) => p.startsWith("suites[0].params")),
+    problems.join("\n"),
+  );
 });
 
 Deno.test("ConfigError message names the source and what to do", () => {
@@ -102,7 +108,8 @@ Deno.test("loadConfig() names the line and column of a JSON syntax error", async
     await assert.rejects(
       () => loadConfig(path),
       (error: unknown) =>
-        error instanceof ConfigError && /line 3, column \d+/.test(error.message) &&
+        error instanceof ConfigError &&
+        /line 3, column \d+/.test(error.message) &&
         error.message.includes(path),
     );
   } finally {
@@ -113,7 +120,8 @@ Deno.test("loadConfig() names the line and column of a JSON syntax error", async
 Deno.test("loadConfig() says a missing file does not exist", async () => {
   await assert.rejects(
     () => loadConfig("/nonexistent/sweep.json"),
-    (error: unknown) => error instanceof ConfigError && /does not exist/.test(error.message),
+    (error: unknown) =>
+      error instanceof ConfigError && /does not exist/.test(error.message),
   );
 });
 
@@ -138,13 +146,30 @@ Deno.test("loadConfig() validates the shipped demo config", async () => {
 Deno.test("checkEnv() names every missing key variable, never a value", () => {
   const config = parseConfig({
     models: [
-      { name: "a", provider: "openai", baseURL: "http://127.0.0.1:1/v1", apiKeyEnv: "KEY_A" },
-      { name: "b", provider: "openai", baseURL: "http://127.0.0.1:1/v1", apiKeyEnv: "KEY_B" },
-      { name: "c", provider: "openai", baseURL: "http://127.0.0.1:1/v1", apiKeyEnv: "KEY_C" },
+      {
+        name: "a",
+        provider: "openai",
+        baseURL: "http://127.0.0.1:1/v1",
+        apiKeyEnv: "KEY_A",
+      },
+      {
+        name: "b",
+        provider: "openai",
+        baseURL: "http://127.0.0.1:1/v1",
+        apiKeyEnv: "KEY_B",
+      },
+      {
+        name: "c",
+        provider: "openai",
+        baseURL: "http://127.0.0.1:1/v1",
+        apiKeyEnv: "KEY_C",
+      },
     ],
     suites: [{ name: "arithmetic" }],
   }, "inline");
-  const env = (name: string) => (name === "KEY_B" ? "sk-secret-value" : undefined);
+  const env = (
+    name: string,
+  ) => (name === "KEY_B" ? "sk-secret-value" : undefined);
   const problems = problemsOf(() => checkEnv(config, env));
   assert.equal(problems.length, 2);
   assert.match(problems[0] ?? "", /KEY_A .*"a"/);
