@@ -23,3 +23,8 @@ export {
   loadConfig,
   parseConfig,
 } from "./load.ts";
+export {
+  checkEndpoints,
+  type CheckEndpointsOptions,
+  type EndpointReport,
+} from "./endpoints.ts";

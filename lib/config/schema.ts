@@ -25,9 +25,10 @@ export const ModelSchema = z.strictObject({
   model: z.string().min(1).optional(),
   /** Endpoint base URL, e.g. `http://localhost:11434/v1`. Required for `openai`. */
   baseURL: z.url({
-    message: "expected a URL such as http://localhost:11434/v1",
-  })
-    .optional(),
+    protocol: /^https?$/,
+    message:
+      "expected a URL such as http://localhost:11434/v1 (with http:// or https://)",
+  }).optional(),
   /** NAME of the environment variable holding the API key. */
   apiKeyEnv: envName.optional(),
   /** Requests in flight for this model. */
