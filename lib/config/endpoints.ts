@@ -40,7 +40,7 @@ const HINT =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { checkEndpoints, ConfigError, parseConfig } from "./lib/config/mod.ts";
+ * import { checkEndpoints, ConfigError, parseConfig } from "./mod.ts";
  * const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
  * const port = listener.addr.port;
  * listener.close(); // nothing listens there now

@@ -45,7 +45,7 @@ const HINT =
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { formatPath } from "./lib/config/load.ts";
+ * import { formatPath } from "./load.ts";
  * assert.equal(formatPath(["models", 2, "baseURL"]), "models[2].baseURL");
  * assert.equal(formatPath([]), "(top level)");
  * ```
@@ -84,7 +84,7 @@ function zodProblems(error: z.ZodError, prefix: PropertyKey[] = []): string[] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { ConfigError, parseConfig } from "./lib/config/mod.ts";
+ * import { ConfigError, parseConfig } from "./mod.ts";
  * const config = parseConfig({
  *   models: [{ name: "sim-strong", provider: "sim" }],
  *   suites: [{ name: "arithmetic" }],
@@ -196,7 +196,7 @@ function lineColumn(text: string, offset: number): [number, number] {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { loadConfig } from "./lib/config/mod.ts";
+ * import { loadConfig } from "./mod.ts";
  * const { config } = await loadConfig("data/configs/demo.json");
  * assert.ok(config.models.length > 0);
  * ```
@@ -256,7 +256,7 @@ export async function loadConfig(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { checkEnv, ConfigError, parseConfig } from "./lib/config/mod.ts";
+ * import { checkEnv, ConfigError, parseConfig } from "./mod.ts";
  * const config = parseConfig({
  *   models: [{ name: "gpt", provider: "openai", baseURL: "http://127.0.0.1:9/v1", apiKeyEnv: "MY_KEY" }],
  *   suites: [{ name: "arithmetic" }],

@@ -5,7 +5,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseConfig } from "./lib/config/mod.ts";
+ * import { parseConfig } from "./mod.ts";
  * const config = parseConfig({
  *   models: [{ name: "sim-average", provider: "sim" }],
  *   suites: [{ name: "arithmetic" }],

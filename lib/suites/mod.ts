@@ -4,7 +4,7 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { getSuite, listSuites } from "./lib/suites/mod.ts";
+ * import { getSuite, listSuites } from "./mod.ts";
  * assert.ok(listSuites().includes("arithmetic"));
  * assert.equal(getSuite("arithmetic").name, "arithmetic");
  * ```
@@ -30,7 +30,7 @@ const SUITES: ReadonlyMap<string, Suite> = new Map(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { getSuite } from "./lib/suites/mod.ts";
+ * import { getSuite } from "./mod.ts";
  * assert.throws(() => getSuite("nope"), RangeError);
  * ```
  */
@@ -38,7 +38,9 @@ export function getSuite(name: string): Suite {
   const suite = SUITES.get(name);
   if (suite === undefined) {
     throw new RangeError(
-      `Cannot find suite "${name}": known suites are ${listSuites().join(", ")}`,
+      `Cannot find suite "${name}": known suites are ${
+        listSuites().join(", ")
+      }`,
     );
   }
   return suite;
@@ -50,7 +52,7 @@ export function getSuite(name: string): Suite {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { listSuites } from "./lib/suites/mod.ts";
+ * import { listSuites } from "./mod.ts";
  * assert.deepEqual(listSuites(), [...listSuites()].sort());
  * ```
  */

@@ -1,0 +1,95 @@
+/**
+ * The skill interface: how the sim recognises and solves a kind of
+ * question. A skill `match`es a request (returning a task, or null when it
+ * does not apply) and `solve`s the task into a {@linkcode SkillAnswer};
+ * the sim renders that answer in the format the prompt asked for.
+ *
+ * @module
+ */
+import type { Instructions } from "../_instructions.ts";
+import type { Rng } from "../_rng.ts";
+import type { SimProfile, SimRequest } from "../types.ts";
+
+export type { Instructions, Rng };
+
+/** Everything a skill may read. Skills answer only from the prompt. */
+export interface SkillInput {
+  request: SimRequest;
+  profile: SimProfile;
+  /** The last user message's text. */
+  question: string;
+  /** All system messages' text, joined by newlines ("" if none). */
+  system: string;
+  instructions: Instructions;
+  /** The request's temperature (0 when absent). */
+  temperature: number;
+  /** Seeded by the request and its seed. */
+  rng: Rng;
+}
+
+/** A skill's answer, before formatting. */
+export interface SkillAnswer {
+  /** The answer written plainly ("14198", "B", "[[1, 2], [3, 4]]"), or null when unsure. */
+  answer: string | null;
+  /** The answer is a number that may be written with thousands separators. */
+  numeric: boolean;
+  /** The problem restated briefly ("4821 + 9377"), for prose. */
+  restatement?: string;
+  /**
+   * Working lines, in order (shown for CoT prompts and in reasoning).
+   * Lines indented by two spaces are detail (e.g. long multiplication
+   * rows): kept in reasoning, left out of a visible CoT answer.
+   */
+  steps: string[];
+  /** Set to refuse instead of answering. */
+  refusal?: string;
+  /** An expression a `calculator` tool could evaluate, if any. */
+  toolExpression?: string;
+  /** Effective difficulty (about digits of an n×n product). */
+  difficulty: number;
+}
+
+/** A skill: `match` then `solve`. */
+export interface SimSkill<T> {
+  name: string;
+  /** The task this request poses, or null when the skill does not apply. */
+  match(input: SkillInput): T | null;
+  /** Solves the task, with the profile's mistakes. */
+  solve(task: T, input: SkillInput): SkillAnswer;
+}
+
+/** A skill with its task type hidden, as the registry holds it. */
+export interface RegisteredSkill {
+  name: string;
+  /** Matches and solves in one go; null when the skill does not apply. */
+  answer(input: SkillInput): SkillAnswer | null;
+}
+
+/**
+ * Wraps a typed skill for the registry.
+ *
+ * @param skill The skill.
+ * @returns The skill with its task type hidden.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defineSkill } from "../mod.ts";
+ *
+ * const echo = defineSkill({
+ *   name: "echo",
+ *   match: (input) => input.question.startsWith("echo ") ? input.question.slice(5) : null,
+ *   solve: (task) => ({ answer: task, numeric: false, steps: [], difficulty: 0 }),
+ * });
+ * assert.equal(echo.name, "echo");
+ * ```
+ */
+export function defineSkill<T>(skill: SimSkill<T>): RegisteredSkill {
+  return {
+    name: skill.name,
+    answer(input) {
+      const task = skill.match(input);
+      return task === null ? null : skill.solve(task, input);
+    },
+  };
+}
