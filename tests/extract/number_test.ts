@@ -1,0 +1,308 @@
+import assert from "node:assert/strict";
+import { extractNumber } from "../../lib/extract/mod.ts";
+
+/** Asserts the exact value extracted from `text`. */
+function expectExact(text: string, exact: string, rule?: string): void {
+  const found = extractNumber(text);
+  assert.ok(found !== null, `nothing extracted from ${JSON.stringify(text)}`);
+  assert.equal(found.exact, exact, `from ${JSON.stringify(text)}`);
+  if (rule !== undefined) {
+    assert.equal(found.rule, rule, `rule for ${JSON.stringify(text)}`);
+  }
+}
+
+Deno.test("extractNumber() reads a bare integer and reports rule 'bare'", () => {
+  const found = extractNumber("56088");
+  assert.deepEqual(found, {
+    value: 56088,
+    exact: "56088",
+    rule: "bare",
+    span: [0, 5],
+    candidates: 1,
+    kind: "plain",
+  });
+});
+
+Deno.test("extractNumber() ignores trailing ASCII and Chinese punctuation", () => {
+  for (const text of ["144.", "144!", "144。", "144！", "144；", " 144 。"]) {
+    expectExact(text, "144");
+  }
+  expectExact("144.", "144", "bare");
+  expectExact("144。", "144", "bare");
+});
+
+Deno.test("extractNumber() removes thousands separators, plain and LaTeX", () => {
+  expectExact("1,234", "1234");
+  expectExact("12,345,678", "12345678");
+  expectExact("1{,}234{,}567", "1234567");
+  expectExact("$1,234.50", "2469/2");
+  expectExact("1\\,234", "1234");
+});
+
+Deno.test("extractNumber() skips currency symbols and units", () => {
+  expectExact("$42", "42");
+  expectExact("¥ 1,200", "1200");
+  expectExact("￥88元", "88");
+  expectExact("€7.5", "15/2");
+  expectExact("The total is 350 yuan.", "350");
+  expectExact("It travels 120 km/h", "120");
+  expectExact("-$5", "-5");
+});
+
+Deno.test("extractNumber() handles the Unicode minus and fullwidth digits and signs", () => {
+  expectExact("\u221242", "-42");
+  expectExact("\uFF0D\uFF14\uFF12", "-42");
+  expectExact("\uFF11\uFF12\uFF13\uFF14\uFF15", "12345");
+  expectExact("答案：\uFF13\uFF0E\uFF15", "7/2");
+  expectExact("\uFF15\uFF10\uFF05", "50");
+});
+
+Deno.test("extractNumber() reads fractions a/b, \\frac and \\dfrac exactly", () => {
+  expectExact("3/4", "3/4", "bare");
+  expectExact("-3/4", "-3/4");
+  expectExact("\\frac{19}{12}", "19/12");
+  expectExact("\\dfrac{-3}{4}", "-3/4");
+  expectExact("$\\frac{6}{8}$", "3/4");
+  const found = extractNumber("\\tfrac{1}{3}");
+  assert.equal(found?.kind, "latex_frac");
+  assert.ok(Math.abs((found?.value ?? 0) - 1 / 3) < 1e-15);
+});
+
+Deno.test("extractNumber() keeps percentages as written", () => {
+  expectExact("25%", "25");
+  expectExact("The change is -12.5%.", "-25/2");
+  expectExact("It is 25\\%", "25");
+  assert.equal(extractNumber("25%")?.kind, "percent");
+});
+
+Deno.test("extractNumber() reads scientific notation", () => {
+  expectExact("1.5e3", "1500");
+  expectExact("2E-2", "1/50");
+  expectExact("3.2 \\times 10^{4}", "32000");
+  expectExact("3.2 × 10^4", "32000");
+  expectExact("1.21932631 x 10^17", "121932631000000000");
+  expectExact("5*10^-1", "1/2");
+});
+
+Deno.test("extractNumber() takes \\boxed{} contents, braces balanced", () => {
+  expectExact("so \\boxed{56088}", "56088", "boxed");
+  expectExact("\\boxed{\\frac{3}{4}} is it", "3/4", "boxed");
+  expectExact("We get \\boxed{123 \\times 456 = 56088}.", "56088", "boxed");
+  expectExact(
+    "first \\boxed{7} then corrected \\boxed{8}, done 9",
+    "8",
+    "boxed",
+  );
+});
+
+Deno.test("extractNumber() takes a markdown bold number", () => {
+  expectExact(
+    "The product is **56088**, as computed from 123 and 456.",
+    "56088",
+    "bold",
+  );
+  expectExact("**Step 1**: 12 × 3 = 36", "36", "last_number");
+});
+
+Deno.test("extractNumber() recognises every answer marker", () => {
+  const cases: [string, string][] = [
+    ["Answer: 42", "42"],
+    ["answer = 42", "42"],
+    ["Final answer: 42", "42"],
+    ["FINAL ANSWER 42", "42"],
+    ["The answer is 42.", "42"],
+    ["The result is 42", "42"],
+    ["Work... #### 42", "42"],
+    ["答案是42。", "42"],
+    ["答案：42", "42"],
+    ["答案为 42", "42"],
+    ["结果为 42", "42"],
+    ["结果是42", "42"],
+    ["**Answer:** 42", "42"],
+    ["最终答案：42", "42"],
+  ];
+  for (const [text, exact] of cases) {
+    expectExact(text + " (and 7 more)", exact, "answer_marker");
+  }
+});
+
+Deno.test("extractNumber() takes the last answer marker, not the first number of the working", () => {
+  const text = [
+    "Let's compute 123 × 456.",
+    "123 × 400 = 49200",
+    "123 × 56 = 6888",
+    "Answer: 56,088",
+  ].join("\n");
+  expectExact(text, "56088", "answer_marker");
+  expectExact(
+    "Answer: 5. Wait, recheck. Final answer: 6",
+    "6",
+    "answer_marker",
+  );
+});
+
+Deno.test("extractNumber() is not fooled by numbers after the answer", () => {
+  expectExact(
+    "The answer is 144. Check: 12 × 12 = 144 and 144 / 12 = 12.",
+    "144",
+    "answer_marker",
+  );
+  expectExact(
+    "Final answer: 42\nBecause 6 * 7 = 42, and 40 + 2 = 42, not 99",
+    "42",
+  );
+  expectExact("答案：56088（验算：56088 ÷ 456 = 123）", "56088");
+});
+
+Deno.test("extractNumber() resolves an expression after a marker to its result", () => {
+  expectExact("Answer: 123 × 456 = 56088", "56088", "answer_marker");
+  expectExact("Final answer: 12 + 30 = 42.", "42", "answer_marker");
+});
+
+Deno.test("extractNumber() prefers the marker over boxed, and boxed over the last number", () => {
+  expectExact("\\boxed{7}\nFinal answer: 8", "8", "answer_marker");
+  expectExact("we find \\boxed{7} and 99 more steps", "7", "boxed");
+});
+
+Deno.test("extractNumber() takes the final number of worked text without markers", () => {
+  expectExact("12 + 13 = 25", "25", "last_number");
+  expectExact("5 - 3 = 2", "2", "last_number");
+  expectExact("First 300, then 400, so 700 in total.", "700", "last_number");
+});
+
+Deno.test("extractNumber() reads Chinese numerals up to 亿", () => {
+  const cases: [string, string][] = [
+    ["一百一十七", "117"],
+    ["十七", "17"],
+    ["三千零五", "3005"],
+    ["两万三千", "23000"],
+    ["一亿二千万", "120000000"],
+    ["三亿零五十", "300000050"],
+    ["九千九百九十九万九千九百九十九", "99999999"],
+    ["负十二", "-12"],
+    ["三点五", "7/2"],
+    ["一二三", "123"],
+  ];
+  for (const [text, exact] of cases) expectExact(text, exact);
+  expectExact("答案是一百一十七。", "117", "answer_marker");
+  expectExact("3万", "30000");
+  expectExact("1.2亿", "120000000");
+});
+
+Deno.test("extractNumber() ignores Chinese numerals when Arabic numbers are written", () => {
+  expectExact("我们一步一步算：12 + 30 = 42。答案：42", "42");
+  expectExact("请一步一步思考，结果是 42", "42");
+});
+
+Deno.test("extractNumber() ignores <think> blocks", () => {
+  expectExact("<think>12 × 12 is 124? no, 144</think>\n144", "144", "bare");
+  expectExact("<think>the answer is 5</think>The answer is 7.", "7");
+  assert.equal(extractNumber("<think>maybe 5, maybe 6"), null);
+  expectExact("it is 5, I guess </think> 6", "6");
+  const found = extractNumber("<think>9</think>42");
+  assert.deepEqual(found?.span, [16, 18]);
+});
+
+Deno.test("extractNumber() returns null for refusals", () => {
+  for (
+    const text of [
+      "I'm sorry, I can't compute 123 × 456 without a calculator.",
+      "I cannot help with that.",
+      "As an AI, I am unable to compute 987654321 × 123456789 exactly.",
+      "抱歉，我无法计算 123 × 456。",
+    ]
+  ) {
+    assert.equal(extractNumber(text), null, text);
+  }
+});
+
+Deno.test("extractNumber() keeps an answer stated inside an apology", () => {
+  expectExact(
+    "Sorry, I made an error earlier. The correct answer is 56088.",
+    "56088",
+  );
+  expectExact("I can't be fully sure, but the answer is 42.", "42");
+});
+
+Deno.test("extractNumber() returns null when there is no number", () => {
+  for (
+    const text of [
+      "",
+      "   ",
+      "no number here",
+      "答案：不知道",
+      "<think>3</think>",
+    ]
+  ) {
+    assert.equal(extractNumber(text), null, JSON.stringify(text));
+  }
+});
+
+Deno.test("extractNumber() reports spans in the original text", () => {
+  const text = "Final answer: \u221212,345。";
+  const found = extractNumber(text);
+  assert.ok(found !== null);
+  assert.equal(text.slice(found.span[0], found.span[1]), "\u221212,345");
+});
+
+Deno.test("extractNumber() counts distinct candidate answers", () => {
+  assert.equal(extractNumber("Answer: 5. Final answer: 6")?.candidates, 2);
+  assert.equal(extractNumber("\\boxed{6}. Final answer: 6")?.candidates, 1);
+  assert.equal(extractNumber("12 + 13 = 25")?.candidates, 3);
+});
+
+Deno.test("extractNumber() treats a minus after a digit as subtraction", () => {
+  expectExact("9377-4821", "4821");
+  expectExact("x = -7", "-7");
+  expectExact("(-7)", "-7");
+});
+
+Deno.test("extractNumber() never throws on odd input", () => {
+  const odd = [
+    "\\boxed{",
+    "\\frac{1}{0}",
+    "1/0",
+    "1e999999",
+    "{,}{,}",
+    "\u{1F600} 5",
+    "#### ",
+    "答案：",
+    "9".repeat(5000),
+  ];
+  for (const text of odd) {
+    const found = extractNumber(text);
+    assert.ok(found === null || typeof found.value === "number", text);
+  }
+  expectExact("\u{1F600} 5", "5");
+  assert.equal(extractNumber("9".repeat(400))?.exact, "9".repeat(400));
+});
+
+Deno.test("extractNumber() reads mixed numbers and fractions before a full stop", () => {
+  expectExact("1 7/12", "19/12", "bare");
+  expectExact("-1 7/12", "-19/12");
+  expectExact("Final answer: 2 3/4.", "11/4", "answer_marker");
+  expectExact("The answer is 3/4.", "3/4", "answer_marker");
+  // An improper "fraction" after a number is not a mixed number.
+  expectExact("12 13/5", "13/5");
+});
+
+Deno.test("extractNumber() keeps the sign of a number right after Chinese text", () => {
+  expectExact("答案是-7", "-7", "answer_marker");
+  expectExact("结果为−12。", "-12", "answer_marker");
+});
+
+Deno.test("extractNumber() prefers an exact fraction over its decimal approximation", () => {
+  expectExact("19/12 ≈ 1.5833", "19/12", "last_number");
+  expectExact("so it is 19/12 (approximately 1.58)", "19/12");
+  expectExact("19/12，约 1.58", "19/12");
+  expectExact("= \\frac{19}{12} \\approx 1.583", "19/12");
+  // An approximation of a plain division is the answer.
+  expectExact("100 ÷ 7 ≈ 14.29", "1429/100");
+});
+
+Deno.test("extractNumber() counts a number in math delimiters or backticks as bare", () => {
+  expectExact("$56{,}088$", "56088", "bare");
+  expectExact("`144`", "144", "bare");
+  expectExact("$42", "42", "bare");
+  expectExact("56088.0", "56088", "bare");
+});
