@@ -1,0 +1,48 @@
+/**
+ * Model backends: the OpenAI-compatible provider (any base URL, through
+ * `npm:openai`), the in-process simulated model, and the sim as an HTTP
+ * server with fault injection.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createProvider, startSimServer } from "./mod.ts";
+ * const server = await startSimServer();
+ * const provider = createProvider(
+ *   { name: "p", provider: "openai", model: "sim-strong", baseURL: server.baseURL } as
+ *     Parameters<typeof createProvider>[0],
+ *   { retries: 0, timeoutMs: 5000 },
+ * );
+ * const completion = await provider.complete({
+ *   templateId: "direct",
+ *   messages: [{ role: "user", content: "What is 2 + 2?" }],
+ *   params: { temperature: 0, max_tokens: 32 },
+ * }, { sample: 0 });
+ * assert.equal(completion.attempts, 1);
+ * await server.close();
+ * ```
+ *
+ * @module
+ */
+export type { CompleteOptions, Provider } from "./types.ts";
+export {
+  type CompletionMeta,
+  errorCompletion,
+  toCompletion,
+} from "./completion.ts";
+export {
+  OpenAIProvider,
+  type OpenAIProviderOptions,
+  PLACEHOLDER_API_KEY,
+} from "./openai.ts";
+export { SimProvider, type SimProviderOptions } from "./sim.ts";
+export {
+  type FaultRates,
+  type SimServer,
+  type SimServerOptions,
+  type SimServerStats,
+  startSimServer,
+} from "./server.ts";
+export { createProvider, type EnvReader } from "./create.ts";
+export type { MaxTokensParam } from "./_request_body.ts";
+export type { SimBackend, SimModelEntry } from "./_sim_backend.ts";
