@@ -13,11 +13,12 @@
  */
 import type { Suite } from "./types.ts";
 import { arithmeticSuite } from "./arithmetic.ts";
+import { cevalSuite } from "./ceval.ts";
 
 export type * from "./types.ts";
 
 const SUITES: ReadonlyMap<string, Suite> = new Map(
-  [arithmeticSuite].map((suite) => [suite.name, suite]),
+  [arithmeticSuite, cevalSuite].map((suite) => [suite.name, suite]),
 );
 
 /**

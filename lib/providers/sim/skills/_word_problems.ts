@@ -110,12 +110,12 @@ const PATTERNS: readonly Pattern[] = [
   ),
   p(
     "word_problem",
-    raw`买了?\s*${N}\s*[个只支本件斤袋瓶盒].*?每[个只支本件斤袋瓶盒]\s*${N}\s*元.*?付了?\s*${N}\s*元.*?找`,
+    raw`买了?\s*${N}\s*[个只支本件斤袋瓶盒条张把双台辆杯块枝].*?每[个只支本件斤袋瓶盒条张把双台辆杯块枝]\s*${N}\s*元.*?付了?\s*${N}\s*元.*?找`,
     (m) => bin("-", g(m, 3), bin("*", g(m, 1), g(m, 2))),
   ),
   p(
     "word_problem",
-    raw`${N}\s*元.*?买了?\s*${N}\s*[个只支本件斤袋瓶盒].*?付了?\s*${N}\s*元.*?找`,
+    raw`${N}\s*元.*?买了?\s*${N}\s*[个只支本件斤袋瓶盒条张把双台辆杯块枝].*?付了?\s*${N}\s*元.*?找`,
     (m) => bin("-", g(m, 3), bin("*", g(m, 1), g(m, 2))),
   ),
   // Unit price: "4 kg of rice cost 36 yuan. What is the price per kg?"
