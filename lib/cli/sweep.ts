@@ -1,0 +1,138 @@
+/**
+ * `deno task sweep <config.json> [--resume <run-dir>] [--no-cache]
+ * [--run-dir <dir>] [--progress bar|lines|none] [--limit N]`
+ *
+ * Parses flags and calls `runSweep`; Ctrl-C once stops cleanly (exit 130),
+ * twice quits at once. Config errors and bad flags print a message and exit 2.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { checkEnv, ConfigError, loadConfig } from "../config/mod.ts";
+import { formatSummary, runSweep, summarizeResults } from "../runner/mod.ts";
+import type { SweepOptions } from "../runner/mod.ts";
+import { readManifest } from "../store/mod.ts";
+
+const USAGE =
+  "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N]";
+
+function fail(message: string): never {
+  console.error(message);
+  Deno.exit(2);
+}
+
+async function main(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        resume: { type: "string" },
+        "no-cache": { type: "boolean", default: false },
+        "run-dir": { type: "string" },
+        progress: { type: "string", default: "auto" },
+        limit: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    fail(`Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const progress = values.progress;
+  if (!["auto", "bar", "lines", "none"].includes(progress)) {
+    fail(
+      `Cannot use --progress ${progress}: expected bar, lines, none or auto\n${USAGE}`,
+    );
+  }
+  let limit: number | undefined;
+  if (values.limit !== undefined) {
+    limit = Number(values.limit);
+    if (!Number.isInteger(limit) || limit <= 0) {
+      fail(
+        `Cannot use --limit ${values.limit}: expected a positive integer\n${USAGE}`,
+      );
+    }
+  }
+  if (values.resume === undefined && positionals.length !== 1) {
+    fail(
+      `Cannot start a sweep: give one config file (or --resume <run-dir>)\n${USAGE}`,
+    );
+  }
+  if (values.resume !== undefined && values["run-dir"] !== undefined) {
+    fail(
+      `Cannot use --run-dir with --resume: the run folder is the one resumed\n${USAGE}`,
+    );
+  }
+
+  const controller = new AbortController();
+  let presses = 0;
+  const onSigint = () => {
+    presses++;
+    if (presses > 1) Deno.exit(130);
+    console.error(
+      "\nStopping: saving finished rows (Ctrl-C again to quit at once)...",
+    );
+    controller.abort(new Error("interrupted"));
+  };
+  Deno.addSignalListener("SIGINT", onSigint);
+
+  const options: SweepOptions = {
+    progress: progress as "auto" | "bar" | "lines" | "none",
+    signal: controller.signal,
+  };
+  if (values["no-cache"]) options.cache = false;
+  if (limit !== undefined) options.limit = limit;
+  let config;
+  try {
+    if (values.resume !== undefined) {
+      options.resume = values.resume;
+      // The config comes from the manifest; the positional, if any, is ignored.
+      config = (await readManifest(values.resume)).config;
+    } else {
+      const path = positionals[0]!;
+      const loaded = await loadConfig(path);
+      config = loaded.config;
+      options.baseDir = loaded.baseDir;
+      if (values["run-dir"] !== undefined) options.runDir = values["run-dir"];
+    }
+    checkEnv(config, (name: string) => Deno.env.get(name));
+  } catch (error) {
+    Deno.removeSignalListener("SIGINT", onSigint);
+    if (error instanceof ConfigError) fail(error.message);
+    fail(error instanceof Error ? error.message : String(error));
+  }
+
+  try {
+    const result = await runSweep(config, options);
+    const stored = result.done + result.skipped;
+    if (result.interrupted) {
+      console.error(
+        `Interrupted: ${stored} of ${result.total} rows saved in ${result.runDir}. Resume with: deno task sweep --resume ${result.runDir}`,
+      );
+      return 130;
+    }
+    console.log(`Run folder: ${result.runDir}`);
+    console.log(
+      `${stored} of ${result.total} rows stored (${result.done} new, ${result.skipped} resumed, ${result.cached} from cache, ${result.errors} errors) in ${
+        result.elapsedSeconds.toFixed(1)
+      } s`,
+    );
+    console.log(
+      formatSummary(await summarizeResults(`${result.runDir}/results.jsonl`)),
+    );
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return 1;
+  } finally {
+    Deno.removeSignalListener("SIGINT", onSigint);
+  }
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

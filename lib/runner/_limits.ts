@@ -1,0 +1,86 @@
+/**
+ * Token buckets for RPM/TPM limits.
+ *
+ * Written by hand: the npm `limiter` package rejects a request larger than
+ * its bucket (a long prompt under a small TPM), cannot be aborted while
+ * waiting and cannot be corrected after the fact with reported usage; this
+ * bucket allows one over-sized take when full (the debt is paid by waiting),
+ * aborts on a signal and accepts corrections.
+ *
+ * @module
+ */
+
+/** Waits `ms`, or rejects when `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** A token bucket refilled continuously at `perMinute`, FIFO across waiters. */
+export class TokenBucket {
+  readonly perMinute: number;
+  readonly capacity: number;
+  #tokens: number;
+  #last: number;
+  #queue: Promise<void> = Promise.resolve();
+  #now: () => number;
+
+  /**
+   * @param perMinute Refill rate; 0 means unlimited.
+   * @param capacity Burst size; defaults to one second's worth (at least 1).
+   */
+  constructor(
+    perMinute: number,
+    capacity = Math.max(1, perMinute / 60),
+    now: () => number = performance.now.bind(performance),
+  ) {
+    this.perMinute = perMinute;
+    this.capacity = capacity;
+    this.#tokens = capacity;
+    this.#now = now;
+    this.#last = now();
+  }
+
+  #refill(): void {
+    const t = this.#now();
+    this.#tokens = Math.min(
+      this.capacity,
+      this.#tokens + ((t - this.#last) * this.perMinute) / 60_000,
+    );
+    this.#last = t;
+  }
+
+  /** Takes `n` tokens, waiting until they are there (or the bucket is full). */
+  take(n: number, signal?: AbortSignal): Promise<void> {
+    if (this.perMinute <= 0) return Promise.resolve();
+    const run = this.#queue.then(async () => {
+      const need = Math.min(n, this.capacity);
+      for (;;) {
+        this.#refill();
+        if (this.#tokens >= need) break;
+        const waitMs = ((need - this.#tokens) * 60_000) / this.perMinute;
+        await sleep(Math.max(1, waitMs), signal);
+      }
+      this.#tokens -= n;
+    });
+    this.#queue = run.catch(() => {});
+    return run;
+  }
+
+  /** Gives back (positive) or takes more (negative) tokens after the fact. */
+  adjust(n: number): void {
+    if (this.perMinute <= 0) return;
+    this.#refill();
+    this.#tokens = Math.min(this.capacity, this.#tokens + n);
+  }
+}

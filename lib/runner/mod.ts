@@ -1,0 +1,25 @@
+/**
+ * The sweep runner: concurrency, rate limits, retries (by the providers),
+ * the response cache, progress, resume and clean interruption.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rowKey, requestSeed } from "./mod.ts";
+ * assert.equal(rowKey("m", "q", "t", 0), "m|q|t|0");
+ * assert.equal(requestSeed(1, 0), requestSeed(1, 0));
+ * ```
+ *
+ * @module
+ */
+export {
+  type ProviderFactory,
+  runSweep,
+  type SweepOptions,
+  type SweepResult,
+} from "./sweep.ts";
+export * from "./progress.ts";
+export * from "./row.ts";
+export * from "./cache.ts";
+export * from "./seed.ts";
+export * from "./summary.ts";

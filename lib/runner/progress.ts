@@ -1,0 +1,172 @@
+/**
+ * Progress reporting: a `cli-progress` bar on a terminal, plain lines when
+ * output is not one, or a callback (notebooks).
+ *
+ * @module
+ */
+import cliProgress from "cli-progress";
+
+/** A snapshot of a running sweep. */
+export interface SweepProgress {
+  /** Rows written in this session. */
+  done: number;
+  /** Rows the sweep plans in all (including already stored ones). */
+  total: number;
+  /** Rows already stored by an earlier session (resume). */
+  skipped: number;
+  /** Error rows written in this session. */
+  errors: number;
+  errorsByKind: Record<string, number>;
+  /** Rows per second in this session. */
+  requestsPerSecond: number;
+  /** Seconds left at the current rate, or null before any row. */
+  etaSeconds: number | null;
+  elapsedSeconds: number;
+}
+
+/** How to report progress. */
+export type ProgressMode =
+  | "auto"
+  | "bar"
+  | "lines"
+  | "none"
+  | ((p: SweepProgress) => void);
+
+/** Receives snapshots while a sweep runs, and the last one at the end. */
+export interface ProgressReporter {
+  update(p: SweepProgress): void;
+  stop(p: SweepProgress): void;
+}
+
+/**
+ * Formats a snapshot as one plain line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatProgressLine } from "./progress.ts";
+ * const line = formatProgressLine({ done: 40, total: 100, skipped: 10, errors: 2, errorsByKind: { timeout: 2 }, requestsPerSecond: 20, etaSeconds: 2.5, elapsedSeconds: 2 });
+ * assert.match(line, /^50\/100 \(50\.0%\)/);
+ * assert.match(line, /timeout 2/);
+ * ```
+ */
+export function formatProgressLine(p: SweepProgress): string {
+  const stored = p.done + p.skipped;
+  const pct = p.total === 0 ? 100 : (100 * stored) / p.total;
+  const kinds = Object.entries(p.errorsByKind)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ");
+  return `${stored}/${p.total} (${pct.toFixed(1)}%) ${
+    p.requestsPerSecond.toFixed(1)
+  } req/s, ETA ${formatSeconds(p.etaSeconds)}, elapsed ${
+    formatSeconds(p.elapsedSeconds)
+  }, errors ${p.errors}${kinds === "" ? "" : ` (${kinds})`}`;
+}
+
+/**
+ * Seconds as `1h02m03s` / `2m05s` / `7s`; `?` for null.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatSeconds } from "./progress.ts";
+ * assert.equal(formatSeconds(3723), "1h02m03s");
+ * assert.equal(formatSeconds(null), "?");
+ * ```
+ */
+export function formatSeconds(s: number | null): string {
+  if (s === null || !Number.isFinite(s)) return "?";
+  const t = Math.round(s);
+  const h = Math.floor(t / 3600);
+  const m = Math.floor((t % 3600) / 60);
+  const sec = t % 60;
+  const pad = (n: number) => String(n).padStart(2, "0");
+  if (h > 0) return `${h}h${pad(m)}m${pad(sec)}s`;
+  if (m > 0) return `${m}m${pad(sec)}s`;
+  return `${sec}s`;
+}
+
+/** Plain lines every `everyMs` on a write function (stdout by default). */
+function linesReporter(
+  everyMs: number,
+  write: (line: string) => void,
+): ProgressReporter {
+  let last = -Infinity;
+  return {
+    update(p) {
+      const now = p.elapsedSeconds * 1000;
+      if (now - last < everyMs) return;
+      last = now;
+      write(`[sweep] ${formatProgressLine(p)}`);
+    },
+    stop(p) {
+      write(`[sweep] done: ${formatProgressLine(p)}`);
+    },
+  };
+}
+
+function barReporter(): ProgressReporter {
+  const bar = new cliProgress.SingleBar({
+    format:
+      "{bar} {value}/{total} | {rate} req/s | ETA {eta_h} | errors {errors}",
+    hideCursor: true,
+    clearOnComplete: false,
+  }, cliProgress.Presets.shades_classic);
+  let started = false;
+  const payload = (p: SweepProgress) => ({
+    rate: p.requestsPerSecond.toFixed(1),
+    eta_h: formatSeconds(p.etaSeconds),
+    errors: p.errors === 0
+      ? "0"
+      : `${p.errors} (${
+        Object.entries(p.errorsByKind).map(([k, n]) => `${k} ${n}`).join(", ")
+      })`,
+  });
+  return {
+    update(p) {
+      if (!started) {
+        bar.start(p.total, p.done + p.skipped, payload(p));
+        started = true;
+      } else bar.update(p.done + p.skipped, payload(p));
+    },
+    stop(p) {
+      this.update(p);
+      bar.stop();
+    },
+  };
+}
+
+/**
+ * Makes the reporter for a mode. `auto` is a bar when stdout is a
+ * terminal, plain lines every 5 s otherwise.
+ *
+ * @param mode The mode or a callback.
+ * @returns A reporter.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createReporter } from "./progress.ts";
+ * const seen: number[] = [];
+ * const r = createReporter((p) => seen.push(p.done));
+ * const p = { done: 1, total: 2, skipped: 0, errors: 0, errorsByKind: {}, requestsPerSecond: 1, etaSeconds: 1, elapsedSeconds: 1 };
+ * r.update(p);
+ * r.stop({ ...p, done: 2 });
+ * assert.deepEqual(seen, [1, 2]);
+ * ```
+ */
+export function createReporter(
+  mode: ProgressMode,
+  write: (line: string) => void = console.log,
+): ProgressReporter {
+  if (typeof mode === "function") return { update: mode, stop: mode };
+  if (mode === "auto") mode = Deno.stdout.isTerminal() ? "bar" : "lines";
+  switch (mode) {
+    case "bar":
+      return barReporter();
+    case "lines":
+      return linesReporter(5_000, write);
+    case "none":
+      return { update() {}, stop() {} };
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Flattening one finished (model, question, template, sample) into a row.
+ *
+ * @module
+ */
+import type {
+  Answer,
+  Completion,
+  Extraction,
+  Question,
+  ResultRow,
+  Verdict,
+} from "../types.ts";
+
+/** Everything one row is made of. */
+export interface RowInput {
+  run: string;
+  model: string;
+  question: Question;
+  template: string;
+  sample: number;
+  completion: Completion;
+  /** null when the completion failed (nothing to extract). */
+  extraction: Extraction | null;
+  verdict: Verdict;
+  finishedAt: Date;
+}
+
+/**
+ * The key of a row: `model|question_id|template|sample`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rowKey } from "./row.ts";
+ * assert.equal(rowKey("m", "q1", "direct", 2), "m|q1|direct|2");
+ * ```
+ */
+export function rowKey(
+  model: string,
+  questionId: string,
+  template: string,
+  sample: number,
+): string {
+  return `${model}|${questionId}|${template}|${sample}`;
+}
+
+/**
+ * The answer key as one string: the value for rationals, letters and text;
+ * JSON for matrices and multisets.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { answerText } from "./row.ts";
+ * assert.equal(answerText({ kind: "rational", value: "-3/4" }), "-3/4");
+ * assert.equal(answerText({ kind: "matrix", value: [["1", "2"]] }), '[["1","2"]]');
+ * ```
+ */
+export function answerText(answer: Answer): string {
+  switch (answer.kind) {
+    case "matrix":
+    case "multiset":
+      return JSON.stringify(answer.value);
+    default:
+      return answer.value;
+  }
+}
+
+/**
+ * The verdict for a completion that failed for good.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { errorVerdict } from "./row.ts";
+ * assert.equal(errorVerdict("timed out").status, "error");
+ * ```
+ */
+export function errorVerdict(message: string): Verdict {
+  return {
+    status: "error",
+    score: 0,
+    formatValid: false,
+    explanation: message,
+  };
+}
+
+/**
+ * Builds the flat result row. Pure: the same input gives the same row.
+ *
+ * @param input The question, completion, extraction and verdict.
+ * @returns The row to append to `results.jsonl`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { toResultRow } from "./row.ts";
+ * const row = toResultRow({
+ *   run: "r", model: "m", template: "direct", sample: 0,
+ *   question: { id: "q1", suite: "arithmetic", text: "2+2", answer: { kind: "rational", value: "4" }, dims: { digits: 1 } },
+ *   completion: { text: "4", reasoning: null, finishReason: "stop", usage: { promptTokens: 5, completionTokens: 1 }, latencyMs: 3, attempts: 1 },
+ *   extraction: { value: "4", rule: "last_number", span: [0, 1], candidates: 1 },
+ *   verdict: { status: "correct", score: 1, formatValid: true },
+ *   finishedAt: new Date(0),
+ * });
+ * assert.equal(row.key, "m|q1|direct|0");
+ * assert.equal(row.correct, true);
+ * assert.equal(row.expected, "4");
+ * assert.equal(row.cached, false);
+ * ```
+ */
+export function toResultRow(input: RowInput): ResultRow {
+  const {
+    run,
+    model,
+    question,
+    template,
+    sample,
+    completion,
+    extraction,
+    verdict,
+  } = input;
+  return {
+    key: rowKey(model, question.id, template, sample),
+    run,
+    model,
+    suite: question.suite,
+    question_id: question.id,
+    template,
+    sample,
+    dims: question.dims,
+    question: question.text,
+    expected: answerText(question.answer),
+    status: verdict.status,
+    correct: verdict.status === "correct",
+    score: verdict.score,
+    format_valid: verdict.formatValid,
+    error_class: verdict.errorClass ?? null,
+    rel_error: verdict.relError ?? null,
+    extracted: extraction?.value ?? null,
+    extract_rule: extraction?.rule ?? null,
+    response: completion.text,
+    reasoning: completion.reasoning,
+    finish_reason: completion.finishReason,
+    prompt_tokens: completion.usage.promptTokens,
+    completion_tokens: completion.usage.completionTokens,
+    latency_ms: completion.latencyMs,
+    attempts: completion.attempts,
+    cached: completion.cached ?? false,
+    error_kind: completion.error?.kind ?? null,
+    error_message: completion.error?.message ?? null,
+    finished_at: input.finishedAt.toISOString(),
+  };
+}

@@ -1,0 +1,180 @@
+/**
+ * The run manifest: everything needed to know what a run was and to resume
+ * it. It holds environment variable NAMES, never their values.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import type { SweepConfig } from "../config/schema.ts";
+import { environmentVersions, gitRevision } from "./_versions.ts";
+
+/** One session of work on a run (the first run, then each resume). */
+export interface ManifestSession {
+  startedAt: string;
+  endedAt: string | null;
+  /** Rows written in this session. */
+  written: number;
+  /** Rows skipped because they were already stored. */
+  skipped: number;
+  interrupted: boolean;
+}
+
+/** The content of `manifest.json`. */
+export interface Manifest {
+  format: "unaided-eval-run/1";
+  run: string;
+  /** The config as validated (defaults filled in). */
+  config: SweepConfig;
+  /** Models as resolved: what is sent where, and which variable holds the key. */
+  models: {
+    name: string;
+    provider: string;
+    model: string;
+    baseURL: string | null;
+    apiKeyEnv: string | null;
+  }[];
+  seeds: { sweep: number; requestSeed: string };
+  /** Questions per suite and the rows the sweep plans. */
+  questions: Record<string, number>;
+  total: number;
+  versions: {
+    deno: string;
+    v8: string;
+    typescript: string;
+    libraries: Record<string, string>;
+  };
+  gitRevision: string | null;
+  startedAt: string;
+  endedAt: string | null;
+  interrupted: boolean;
+  counts: { rows: number; errors: number; cached: number };
+  sessions: ManifestSession[];
+  /** Folder relative dataset paths resolved against. */
+  baseDir?: string;
+  /** At most this many questions per suite (`--limit`), kept for resume. */
+  limit?: number;
+}
+
+/** Inputs of {@linkcode buildManifest}. */
+export interface BuildManifestOptions {
+  run: string;
+  config: SweepConfig;
+  questions: Record<string, number>;
+  total: number;
+  requestSeed: string;
+  startedAt: Date;
+}
+
+/**
+ * Builds the start-of-run manifest (versions and git revision included).
+ *
+ * @param options What the run is.
+ * @returns A manifest with no end time yet.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildManifest } from "./manifest.ts";
+ * import { SweepConfigSchema } from "../config/schema.ts";
+ * const config = SweepConfigSchema.parse({
+ *   models: [{ name: "m", provider: "openai", baseURL: "http://127.0.0.1:1/v1", apiKeyEnv: "MY_KEY" }],
+ *   suites: [{ name: "arithmetic" }],
+ * });
+ * const m = await buildManifest({ run: "r", config, questions: { arithmetic: 3 }, total: 3, requestSeed: "x", startedAt: new Date(0) });
+ * assert.equal(m.models[0]?.apiKeyEnv, "MY_KEY");
+ * assert.equal(m.endedAt, null);
+ * ```
+ */
+export async function buildManifest(
+  options: BuildManifestOptions,
+): Promise<Manifest> {
+  const { run, config, questions, total, requestSeed, startedAt } = options;
+  const [versions, revision] = await Promise.all([
+    environmentVersions(),
+    gitRevision(),
+  ]);
+  const iso = startedAt.toISOString();
+  return {
+    format: "unaided-eval-run/1",
+    run,
+    config,
+    models: config.models.map((m) => ({
+      name: m.name,
+      provider: m.provider,
+      model: m.model ?? m.name,
+      baseURL: m.baseURL ?? null,
+      apiKeyEnv: m.apiKeyEnv ?? null,
+    })),
+    seeds: { sweep: config.seed, requestSeed },
+    questions,
+    total,
+    versions,
+    gitRevision: revision,
+    startedAt: iso,
+    endedAt: null,
+    interrupted: false,
+    counts: { rows: 0, errors: 0, cached: 0 },
+    sessions: [],
+  };
+}
+
+/**
+ * Writes `manifest.json` atomically (temp file, then rename).
+ *
+ * @param runDir The run folder.
+ * @param manifest The manifest.
+ * @param redact Strings that must never be written (API key values);
+ *   each is replaced by `[redacted]`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readManifest, writeManifest } from "./manifest.ts";
+ * const dir = await Deno.makeTempDir();
+ * await writeManifest(dir, { run: "sk-secret" } as never, ["sk-secret"]);
+ * assert.equal((await readManifest(dir)).run, "[redacted]");
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function writeManifest(
+  runDir: string,
+  manifest: Manifest,
+  redact: readonly string[] = [],
+): Promise<void> {
+  let text = JSON.stringify(manifest, null, 2) + "\n";
+  for (const secret of redact) {
+    if (secret !== "") text = text.replaceAll(secret, "[redacted]");
+  }
+  const path = join(runDir, "manifest.json");
+  const tmp = `${path}.tmp`;
+  await Deno.writeTextFile(tmp, text);
+  await Deno.rename(tmp, path);
+}
+
+/**
+ * Reads a run's `manifest.json`.
+ *
+ * @param runDir The run folder.
+ * @returns The manifest.
+ * @throws {Error} "Cannot read the manifest of <dir>: ..." when missing or broken.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readManifest } from "./manifest.ts";
+ * await assert.rejects(readManifest("/nonexistent-run"), /Cannot read the manifest/);
+ * ```
+ */
+export async function readManifest(runDir: string): Promise<Manifest> {
+  try {
+    return JSON.parse(
+      await Deno.readTextFile(join(runDir, "manifest.json")),
+    ) as Manifest;
+  } catch (error) {
+    throw new Error(
+      `Cannot read the manifest of ${runDir}: ${
+        error instanceof Error ? error.message : String(error)
+      }`,
+    );
+  }
+}

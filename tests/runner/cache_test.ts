@@ -1,0 +1,79 @@
+import assert from "node:assert/strict";
+import { cacheKey, ResponseCache } from "../../lib/runner/mod.ts";
+import type { Completion, Prompt } from "../../lib/types.ts";
+
+const target = {
+  provider: "openai",
+  baseURL: "http://127.0.0.1:1/v1",
+  model: "m",
+};
+const prompt: Prompt = {
+  templateId: "direct",
+  messages: [{ role: "user", content: "2+2" }],
+  params: { temperature: 0, max_tokens: 10, seed: 1 },
+};
+const done: Completion = {
+  text: "4",
+  reasoning: null,
+  finishReason: "stop",
+  usage: { promptTokens: 1, completionTokens: 1 },
+  latencyMs: 9,
+  attempts: 3,
+};
+
+Deno.test("cacheKey() changes with every part of the request and ignores key order", () => {
+  const base = cacheKey(target, prompt, 0);
+  assert.match(base, /^[0-9a-f]{64}$/);
+  const variants = [
+    cacheKey({ ...target, baseURL: "http://127.0.0.1:2/v1" }, prompt, 0),
+    cacheKey({ ...target, model: "m2" }, prompt, 0),
+    cacheKey({ ...target, provider: "sim" }, prompt, 0),
+    cacheKey(target, {
+      ...prompt,
+      messages: [{ role: "user", content: "2+3" }],
+    }, 0),
+    cacheKey(target, {
+      ...prompt,
+      params: { ...prompt.params, temperature: 1 },
+    }, 0),
+    cacheKey(target, {
+      ...prompt,
+      params: { ...prompt.params, extra: { top_p: 0.5 } },
+    }, 0),
+    cacheKey(target, {
+      ...prompt,
+      tools: [{
+        type: "function",
+        function: { name: "f", description: "", parameters: {} },
+      }],
+    }, 0),
+    cacheKey(target, prompt, 1),
+  ];
+  assert.equal(new Set([base, ...variants]).size, variants.length + 1);
+  const reordered: Prompt = {
+    params: { seed: 1, max_tokens: 10, temperature: 0 },
+    messages: [{ content: "2+2", role: "user" }],
+    templateId: "other-template-id-is-not-sent",
+  };
+  assert.equal(cacheKey(target, reordered, 0), base);
+});
+
+Deno.test("ResponseCache keeps entries across reopening and never stores failures", async () => {
+  const dir = await Deno.makeTempDir();
+  const ok = cacheKey(target, prompt, 0);
+  const bad = cacheKey(target, prompt, 1);
+  const a = await ResponseCache.open(dir);
+  a.put(ok, done);
+  a.put(bad, { ...done, text: "", error: { kind: "server", message: "500" } });
+  assert.equal(a.get(ok)?.text, "4", "served before commit");
+  a.close();
+  const b = await ResponseCache.open(dir);
+  const hit = b.get(ok);
+  assert.equal(hit?.text, "4");
+  assert.equal(hit?.cached, true);
+  assert.equal(hit?.attempts, 0);
+  assert.equal(b.get(bad), undefined);
+  assert.equal(b.hits, 1);
+  b.close();
+  await Deno.remove(dir, { recursive: true });
+});

@@ -1,0 +1,102 @@
+import assert from "node:assert/strict";
+import {
+  readFinishedKeys,
+  readResults,
+  repairResults,
+  ResultsWriter,
+} from "../../lib/store/mod.ts";
+import type { ResultRow } from "../../lib/types.ts";
+
+const row = (key: string) => ({ key, model: "m" }) as unknown as ResultRow;
+
+Deno.test("ResultsWriter.append() writes every row of concurrent appends exactly once", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/results.jsonl`;
+  const writer = await ResultsWriter.open(path);
+  const keys = Array.from({ length: 5000 }, (_, i) => `k${i}`);
+  await Promise.all(keys.map(async (k, i) => {
+    if (i % 7 === 0) await Promise.resolve();
+    writer.append(row(k));
+  }));
+  await writer.close();
+  const got: string[] = [];
+  for await (const r of readResults(path)) got.push(r.key);
+  assert.equal(got.length, keys.length);
+  assert.deepEqual(new Set(got), new Set(keys));
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("ResultsWriter.append() appends to an existing file", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/results.jsonl`;
+  for (const k of ["a", "b"]) {
+    const w = await ResultsWriter.open(path);
+    w.append(row(k));
+    await w.close();
+  }
+  assert.deepEqual([...await readFinishedKeys(path)], ["a", "b"]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("readResults() skips a torn last line but rejects a broken middle line", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/r.jsonl`;
+  await Deno.writeTextFile(path, '{"key":"a"}\n{"key":"b"}\n{"key":"c", "mo');
+  const keys: string[] = [];
+  for await (const r of readResults(path)) keys.push(r.key);
+  assert.deepEqual(keys, ["a", "b"]);
+
+  await Deno.writeTextFile(path, '{"key":"a"}\nnot json\n{"key":"c"}\n');
+  await assert.rejects(async () => {
+    for await (const _ of readResults(path)) { /* drain */ }
+  }, SyntaxError);
+  const bad: number[] = [];
+  const kept: string[] = [];
+  for await (const r of readResults(path, { onBadLine: (n) => bad.push(n) })) {
+    kept.push(r.key);
+  }
+  assert.deepEqual(bad, [2]);
+  assert.deepEqual(kept, ["a", "c"]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("readResults() reads lines split across read chunks", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/r.jsonl`;
+  const long = "x".repeat(100_000);
+  const lines = Array.from(
+    { length: 5 },
+    (_, i) => JSON.stringify({ key: `k${i}`, pad: long }),
+  );
+  await Deno.writeTextFile(path, lines.join("\n") + "\n");
+  const keys: string[] = [];
+  for await (const r of readResults(path)) keys.push(r.key);
+  assert.deepEqual(keys, ["k0", "k1", "k2", "k3", "k4"]);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("readResults() yields nothing for a missing file", async () => {
+  const keys: string[] = [];
+  for await (const r of readResults("/nonexistent/results.jsonl")) {
+    keys.push(r.key);
+  }
+  assert.deepEqual(keys, []);
+});
+
+Deno.test("repairResults() cuts only a torn tail and leaves a clean file alone", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/r.jsonl`;
+  await Deno.writeTextFile(path, '{"key":"a"}\n');
+  assert.equal(await repairResults(path), 0);
+  await Deno.writeTextFile(path, '{"key":"a"}\n{"key":"b"}\n{"ke');
+  assert.equal(await repairResults(path), 4);
+  assert.equal(await Deno.readTextFile(path), '{"key":"a"}\n{"key":"b"}\n');
+  await Deno.writeTextFile(path, "no newline at all");
+  assert.equal(await repairResults(path), 17);
+  assert.equal(await Deno.readTextFile(path), "");
+  assert.equal(await repairResults(`${dir}/missing.jsonl`), 0);
+  // A torn line longer than the scan block.
+  await Deno.writeTextFile(path, '{"key":"a"}\n' + "y".repeat(200_000));
+  assert.equal(await repairResults(path), 200_000);
+  await Deno.remove(dir, { recursive: true });
+});
