@@ -8,7 +8,12 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { checkEnv, ConfigError, loadConfig } from "../config/mod.ts";
+import {
+  checkEndpoints,
+  checkEnv,
+  ConfigError,
+  loadConfig,
+} from "../config/mod.ts";
 import { formatSummary, runSweep, summarizeResults } from "../runner/mod.ts";
 import type { SweepOptions } from "../runner/mod.ts";
 import { readManifest } from "../store/mod.ts";
@@ -102,6 +107,10 @@ async function main(args: string[]): Promise<number> {
       if (values["run-dir"] !== undefined) options.runDir = values["run-dir"];
     }
     checkEnv(config, (name: string) => Deno.env.get(name));
+    // One probe per endpoint before the sweep: a server that is down or a
+    // rejected key is one message here, not thousands of error rows.
+    const { warnings } = await checkEndpoints(config);
+    for (const warning of warnings) console.error(`Warning: ${warning}`);
   } catch (error) {
     Deno.removeSignalListener("SIGINT", onSigint);
     if (error instanceof ConfigError) fail(error.message);

@@ -90,7 +90,14 @@ export async function checkEndpoints(
     }
   });
   await Promise.all(checks);
-  if (problems.length > 0) throw new ConfigError("endpoints", problems, HINT);
+  if (problems.length > 0) {
+    throw new ConfigError(
+      "endpoints",
+      problems,
+      HINT,
+      "Cannot start the sweep: an endpoint is not usable",
+    );
+  }
   return { warnings };
 }
 

@@ -23,9 +23,14 @@ export class ConfigError extends Error {
   readonly problems: string[];
   /** The file (or source label) the config came from. */
   readonly source: string;
-  constructor(source: string, problems: string[], hint: string) {
+  constructor(
+    source: string,
+    problems: string[],
+    hint: string,
+    headline = `Cannot use the sweep config ${source}`,
+  ) {
     super(
-      `Cannot use the sweep config ${source}: ${problems.length} problem${
+      `${headline}: ${problems.length} problem${
         problems.length === 1 ? "" : "s"
       }\n` + problems.map((p) => `  - ${p}`).join("\n") + `\n${hint}`,
     );
@@ -284,6 +289,7 @@ export function checkEnv(
       "environment",
       problems,
       "Export the variable before running (e.g. `export OPENAI_API_KEY=...`), or remove apiKeyEnv for keyless local servers such as Ollama, vLLM or llama.cpp. No request was sent.",
+      "Cannot start the sweep: an API key variable is not set",
     );
   }
 }
