@@ -154,7 +154,9 @@ export type VerdictStatus =
   | "wrong"
   | "parse_error"
   | "error"
-  | "truncated";
+  | "truncated"
+  /** No key to judge against (e.g. C-Eval's withheld test split): excluded from accuracy. */
+  | "unscored";
 
 /** The judge's decision on one completion. */
 export interface Verdict {

@@ -47,7 +47,7 @@ export function choiceFormatValid(
 
 /**
  * Judges a letter against a multiple-choice key. Status `error` when the
- * call failed, or — with `errorClass: "unscored"` — when the key is
+ * call failed, or `unscored` when the key is
  * unknown (`answer.value === ""`, the C-Eval test split before answers were
  * published: such rows count neither as right nor as wrong and feed the
  * submission file); `truncated` when the reply hit the token limit before
@@ -89,10 +89,9 @@ export function judgeChoice(
   const key = question.answer.kind === "choice" ? question.answer.value : "";
   if (key === "") {
     return {
-      status: "error",
+      status: "unscored",
       score: 0,
       formatValid,
-      errorClass: "unscored",
       explanation: extraction.value === null
         ? "no answer key (withheld test split); no letter found either"
         : `no answer key (withheld test split); the reply chose ${extraction.value}`,

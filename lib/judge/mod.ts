@@ -21,3 +21,5 @@ export * from "./aggregate.ts";
 export * from "./llmmath.ts";
 export * from "./control.ts";
 export * from "./choice.ts";
+export * from "./linalg.ts";
+export * from "./linalg_forensics.ts";

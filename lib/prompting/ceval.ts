@@ -30,7 +30,7 @@ export interface CevalItem {
 
 /** What the C-Eval suite stores in `Question.payload`. */
 export interface CevalPayload {
-  /** The question itself. */
+  /** The question itself (its `answer` is null: the key stays in `Question.answer`). */
   item: CevalItem;
   /** The subject's Chinese name, for the header. */
   subjectZh: string;
@@ -102,7 +102,7 @@ function payloadOf(question: Question): CevalPayload {
 /** System-message instruction per mode (chat form). */
 const INSTRUCTION: Record<CevalMode, string> = {
   zero_shot: "",
-  answer_only: "请直接给出正确答案的选项。",
+  answer_only: "只输出答案的选项字母，不要解释。",
   cot: "请一步一步思考，最后以“所以答案是X。”的格式给出答案。",
   few_shot: "请直接给出正确答案的选项。",
   few_shot_cot: "请一步一步思考，最后以“所以答案是X。”的格式给出答案。",
@@ -161,14 +161,17 @@ export function renderCeval(
   }
   messages.push({
     role: "user",
-    content: mode === "zero_shot" ? formatCevalItem(item) : ask(item),
+    content: mode === "zero_shot" || mode === "answer_only"
+      ? formatCevalItem(item)
+      : ask(item),
   });
   return messages;
 }
 
 const DESCRIPTIONS: Record<CevalMode, string> = {
   zero_shot: "Question and options, no format instruction.",
-  answer_only: "Answer-only: '答案：' cue, the letter expected.",
+  answer_only:
+    "Answer-only: only the letter (chat: an instruction; completion: the '答案：' cue).",
   cot: "Chain of thought: '一步一步思考', ending '所以答案是X。'.",
   few_shot: "Up to 5 dev examples in official order, answer-only.",
   few_shot_cot: "Up to 5 dev examples with their explanations (CoT).",

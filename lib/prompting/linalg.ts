@@ -33,7 +33,7 @@ export const LINALG_SYSTEM =
  * const m = [["-3", "5"], ["10", "1"]];
  * assert.equal(renderMatrix(m, "latex"), "\\begin{bmatrix} -3 & 5 \\\\ 10 & 1 \\end{bmatrix}");
  * assert.equal(renderMatrix(m, "list"), "[[-3, 5], [10, 1]]");
- * assert.equal(renderMatrix(m, "table"), "| -3   5 |\n| 10   1 |");
+ * assert.equal(renderMatrix(m, "table"), "| -3    5 |\n| 10    1 |");
  * assert.equal(renderMatrix([["1"], ["2"]], "list"), "[1, 2]");
  * ```
  */
@@ -172,6 +172,30 @@ export const LINALG_TEMPLATES: Readonly<Record<string, Template>> = {
         ? TASK_CLOSING[task]
         : "Show all intermediate steps. Put your final answer inside \\boxed{}.",
   ),
+  original: {
+    id: "original",
+    description:
+      "LinAlg-Bench as published: the dataset's own problem text (matrices-only cells get the task sentence and the paper's closing request); generated problems fall back to `paper`.",
+    render(question: Question): ChatMessage[] {
+      const original = question.payload?.["original"];
+      if (typeof original !== "string") {
+        return LINALG_TEMPLATES.paper!.render(question);
+      }
+      const problem = question.payload?.["problem"] as
+        | LinalgProblem
+        | undefined;
+      // Matrices-only cells (the 4×4 file) get the task sentence and closing.
+      const content = /\\boxed/.test(original) || problem === undefined
+        ? original
+        : `${
+          TASK_SENTENCE[problem.task](problem.n, problem.exponent ?? 2)
+        }\n\n${original}\n\n${TASK_CLOSING[problem.task]}`;
+      return [
+        { role: "system", content: LINALG_SYSTEM },
+        { role: "user", content },
+      ];
+    },
+  },
   answer_only: template(
     "answer_only",
     "Same system message; asks for the final answer only, inside \\boxed{}.",

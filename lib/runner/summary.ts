@@ -38,18 +38,27 @@ export interface ModelSummary {
  * ```
  */
 export async function summarizeResults(path: string): Promise<ModelSummary[]> {
-  const by = new Map<string, { n: number; correct: number; errors: number }>();
+  const by = new Map<
+    string,
+    { n: number; correct: number; errors: number; unscored: number }
+  >();
   for await (const row of readResults(path, { onBadLine: () => {} })) {
     let s = by.get(row.model);
-    if (s === undefined) by.set(row.model, s = { n: 0, correct: 0, errors: 0 });
+    if (s === undefined) {
+      by.set(row.model, s = { n: 0, correct: 0, errors: 0, unscored: 0 });
+    }
     s.n++;
     if (row.status === "error") s.errors++;
+    else if (row.status === "unscored") s.unscored++;
     else if (row.correct) s.correct++;
   }
   return [...by].map(([model, s]) => ({
     model,
     n: s.n,
-    accuracy: s.n - s.errors > 0 ? s.correct / (s.n - s.errors) : null,
+    // Failed requests and rows without a key say nothing about the model.
+    accuracy: s.n - s.errors - s.unscored > 0
+      ? s.correct / (s.n - s.errors - s.unscored)
+      : null,
     errors: s.errors,
   }));
 }

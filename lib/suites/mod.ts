@@ -14,11 +14,14 @@
 import type { Suite } from "./types.ts";
 import { arithmeticSuite } from "./arithmetic.ts";
 import { cevalSuite } from "./ceval.ts";
+import { linalgSuite } from "./linalg.ts";
 
 export type * from "./types.ts";
 
 const SUITES: ReadonlyMap<string, Suite> = new Map(
-  [arithmeticSuite, cevalSuite].map((suite) => [suite.name, suite]),
+  [arithmeticSuite, cevalSuite, linalgSuite].map((
+    suite,
+  ) => [suite.name, suite]),
 );
 
 /**

@@ -7,15 +7,21 @@
  * @module
  */
 import { arithmeticSkill } from "./arithmetic.ts";
+import { linalgSkill } from "./linalg.ts";
+import { multipleChoiceSkill } from "./multiple_choice.ts";
 import type { RegisteredSkill, SkillAnswer, SkillInput } from "./types.ts";
 
 export * from "./types.ts";
 export { passChance, passes } from "./chance.ts";
 export { arithmeticSkill } from "./arithmetic.ts";
+export { multipleChoiceSkill } from "./multiple_choice.ts";
+export { linalgSkill } from "./linalg.ts";
 
 /** The skills, in the order they are tried. */
 export const SIM_SKILLS: readonly RegisteredSkill[] = [
   // linalgSkill, multipleChoiceSkill: added by their authors, before arithmetic.
+  multipleChoiceSkill,
+  linalgSkill,
   arithmeticSkill,
 ];
 

@@ -1,0 +1,125 @@
+/**
+ * The answer-statement patterns of {@linkcode extractChoice}. Written by
+ * hand: no library knows how Chinese and English exam replies state a
+ * multiple-choice answer (the C-Eval and MMLU harnesses each carry their
+ * own regex lists, in Python).
+ *
+ * Each rule is a regex whose named group `L` holds one letter or a group
+ * of letters joined by 、/和/与/或/and/or; the letters themselves are
+ * validated by the caller (case-sensitive), so `/i` flags only relax the
+ * words around them.
+ *
+ * @module
+ */
+
+/** One answer-statement rule. */
+export interface ChoiceRule {
+  name: string;
+  /** Builds the global regex for a letter character class such as `A-D`. */
+  build(letter: string): RegExp;
+}
+
+/** Opening decoration between a marker and the letter: spaces, `**`, brackets, quotes, "选项"/"option". */
+const PRE = String
+  .raw`[\s*"'“‘(\[{:]*(?:(?:选项|option|choice)\s*)?[\s*"'“‘(\[{]*`;
+/** A letter group: X, or X、Y / X和Y / X或Y / X and Y. */
+const group = (l: string) =>
+  String
+    .raw`(?<![A-Za-z0-9])(?<L>[${l}](?:\s*(?:、|和|与|及|或|/|\band\b|\bor\b)\s*[${l}])*)(?![A-Za-z0-9])`;
+
+/** The answer-statement rules, strongest evidence first (all are "explicit"). */
+export const CHOICE_RULES: readonly ChoiceRule[] = [
+  {
+    name: "boxed",
+    build: (l) =>
+      new RegExp(
+        String
+          .raw`\\boxed\s*\{\s*(?:\\(?:text|mathrm|textbf)\s*\{)?\s*\(?${
+          group(l)
+        }\)?\s*\}?\s*\}`,
+        "g",
+      ),
+  },
+  {
+    // 答案是 / 答案为 / 答案： / 答案应为 / 答案应该是 / 正确答案是 / 答案选
+    name: "answer_is_zh",
+    build: (l) =>
+      new RegExp(
+        String
+          .raw`答案\s*(?:应该|应当|应|就|当)?\s*(?:是|为|选择|选|:)\s*(?:是\s*)?${PRE}${
+          group(l)
+        }`,
+        "g",
+      ),
+  },
+  {
+    // 正确的一项是X / 正确的选项是X / 正确的是X / 正确选项为X
+    name: "correct_is_zh",
+    build: (l) =>
+      new RegExp(
+        String
+          .raw`(?<!不)正确的?\s*(?:一项|选项|一个|项|答案)?\s*(?:应该是|应是|是|为|:)\s*${PRE}${
+          group(l)
+        }`,
+        "g",
+      ),
+  },
+  {
+    // 选项X是正确的 / X是正确的 / X项正确 / X选项正确 / X是对的
+    name: "option_correct_zh",
+    build: (l) =>
+      new RegExp(
+        String
+          .raw`(?:选项\s*)?[(\[]?${
+          group(l)
+        }[)\]]?\s*(?:选项|项)?\s*:?\s*(?:是|为)?\s*(?:正确|对)的?(?![吗么?？])`,
+        "g",
+      ),
+  },
+  {
+    // 故选 / 本题选 / 应选 / 选择 / 选 (not 不选, not 选项)
+    name: "choose_zh",
+    build: (l) =>
+      new RegExp(
+        String
+          .raw`(?<!不|可|落)(?:选择|选定|选)(?!项)\s*(?:答案\s*)?[:\s*"“(\[]*${
+          group(l)
+        }`,
+        "g",
+      ),
+  },
+  {
+    // The (correct|final) answer is (B) / Answer: C / answer would be B
+    name: "answer_is_en",
+    build: (l) =>
+      new RegExp(
+        String
+          .raw`\banswer\s*(?:is|would be|should be|must be|will be|=|:)\s*(?:is\s*)?(?:probably\s+|likely\s+|clearly\s+)?${PRE}${
+          group(l)
+        }`,
+        "gi",
+      ),
+  },
+  {
+    // Option B is correct / B is the correct answer / (B) is right
+    name: "option_correct_en",
+    build: (l) =>
+      new RegExp(
+        String
+          .raw`(?:\b(?:option|choice)\s*)?[(\[]?${
+          group(l)
+        }[)\]]?\s+is\s+(?:the\s+)?(?:correct|right|true|best)\b`,
+        "gi",
+      ),
+  },
+  {
+    // I choose B / I'd go with (C) / select option D
+    name: "choose_en",
+    build: (l) =>
+      new RegExp(
+        String
+          .raw`\b(?:choose|select|pick|go with|opt for)\s+${PRE}${group(l)}`,
+        "gi",
+      ),
+  },
+];

@@ -1,0 +1,15 @@
+/**
+ * Answer extractors: find the answer in a model's free-form reply.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { extractNumber } from "./mod.ts";
+ * assert.equal(extractNumber("Final answer: 1,234")?.exact, "1234");
+ * ```
+ *
+ * @module
+ */
+export * from "./number.ts";
+export * from "./choice.ts";
+export * from "./matrix.ts";
