@@ -1,0 +1,94 @@
+import * as Plot from "@observablehq/plot";
+import { parseHTML } from "linkedom";
+
+/**
+ * A rendered chart. It shows itself as `text/html` in Jupyter (the Deno
+ * kernel calls `Symbol.for("Jupyter.display")`) so it survives nbconvert's
+ * HTML export, which blanks `image/svg+xml` output; `html` goes straight
+ * into the standalone report.
+ */
+export class Chart {
+  /** The chart as an HTML fragment (a `<div>` holding Plot's SVG). */
+  readonly html: string;
+  /** The chart's title. */
+  readonly title: string;
+
+  constructor(title: string, html: string) {
+    this.title = title;
+    this.html = html;
+  }
+
+  /** The MIME bundle Jupyter shows. */
+  toJupyter(): Record<string, string> {
+    return { "text/html": this.html };
+  }
+
+  /** Jupyter's rich display hook (the Deno kernel looks for this symbol). */
+  [Symbol.for("Jupyter.display")](): Record<string, string> {
+    return this.toJupyter();
+  }
+
+  /** The HTML fragment. */
+  toString(): string {
+    return this.html;
+  }
+}
+
+/** Plot options accepted by {@linkcode renderPlot} (those of `Plot.plot`, minus `document`). */
+export type PlotOptions = Omit<Plot.PlotOptions, "document">;
+
+/**
+ * Renders Observable Plot options to a {@linkcode Chart} outside a browser,
+ * with linkedom as the DOM (Plot needs a `document`; linkedom imports much
+ * faster than jsdom).
+ *
+ * @param title Chart title, shown above it.
+ * @param options `Plot.plot` options.
+ * @returns The chart.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import * as Plot from "@observablehq/plot";
+ * import { renderPlot } from "./mod.ts";
+ *
+ * const chart = renderPlot("dots", { marks: [Plot.dot([{ x: 1, y: 2 }], { x: "x", y: "y" })] });
+ * assert.match(chart.html, /<svg[^>]*>.*<circle/s);
+ * assert.equal(chart.toJupyter()["text/html"], chart.html);
+ * ```
+ */
+export function renderPlot(title: string, options: PlotOptions): Chart {
+  const { document } = parseHTML(
+    "<!DOCTYPE html><html><head></head><body></body></html>",
+  ) as unknown as { document: Plot.PlotOptions["document"] };
+  const node = Plot.plot({
+    style: { background: "white", color: "black", fontSize: "12px" },
+    ...options,
+    document,
+  });
+  const inner = (node as unknown as { outerHTML: string }).outerHTML;
+  const html = `<div class="eval-chart" data-title="${escapeHtml(title)}">` +
+    `<h3 style="font:600 14px sans-serif;margin:8px 0">${
+      escapeHtml(title)
+    }</h3>${inner}</div>`;
+  return new Chart(title, html);
+}
+
+/**
+ * Escapes text for HTML content and attribute values.
+ *
+ * @param text Any text.
+ * @returns The text with `&`, `<`, `>` and `"` escaped.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { escapeHtml } from "./mod.ts";
+ *
+ * assert.equal(escapeHtml('<a href="x">&</a>'), "&lt;a href=&quot;x&quot;&gt;&amp;&lt;/a&gt;");
+ * ```
+ */
+export function escapeHtml(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+}

@@ -1,0 +1,30 @@
+/**
+ * The analysis layer: run folders into a Polars frame, statistics with
+ * exact or seeded methods, Observable Plot charts that render as HTML in
+ * Jupyter and in exported pages, and a standalone HTML report.
+ *
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { wilsonInterval } from "./mod.ts";
+ * assert.equal(wilsonInterval(10, 10).hi, 1);
+ * ```
+ *
+ * @module
+ */
+export * from "./wilson.ts";
+export * from "./mcnemar.ts";
+export * from "./bootstrap.ts";
+export * from "./load.ts";
+export * from "./summarize.ts";
+export * from "./compare.ts";
+export * from "./all_wrong.ts";
+export * from "./frontier.ts";
+export * from "./chart.ts";
+export * from "./charts.ts";
+export * from "./table.ts";
+export * from "./report.ts";
+export * from "./progress.ts";
+export * from "./notebook.ts";
+export * from "./ceval.ts";
+export * from "./linalg.ts";
+export * from "./arithmetic.ts";

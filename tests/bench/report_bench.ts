@@ -1,0 +1,321 @@
+/**
+ * Benchmark of the analysis layer, called by `tests/bench/run.ts`:
+ * loading and summarising 1,000,000 result rows by three keys (model,
+ * family, digits) with Wilson intervals, latency p50/p95 and token sums —
+ * through Polars (`loadRuns` + `summarize`) and through a plain TypeScript
+ * loop (streaming line read + JSON.parse + Map) over the same file in the
+ * same run. Target: the Polars path at least 5× faster.
+ *
+ * Two Polars timings: "cold" is the first load of a run (Polars parses the
+ * NDJSON — in nodejs-polars 0.25.2 that is slower than V8's JSON.parse —
+ * and writes the run's Parquet cache); "warm" is every later load while the
+ * JSONL is unchanged (the columns the summary needs, from Parquet). The
+ * target applies to the warm path, which is what a notebook or report
+ * re-run pays; the cold ratio is printed beside it.
+ *
+ * Run alone: `deno run -A tests/bench/report_bench.ts [--rows N]`.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { loadRuns, summarize, wilsonInterval } from "../../lib/report/mod.ts";
+
+/** One measured number (same shape as the other benchmarks' rows). */
+export interface BenchRow {
+  name: string;
+  value: number;
+  unit: string;
+  ratio?: number;
+  target?: string;
+  pass?: boolean;
+}
+
+const MODELS = [
+  "sim-strong",
+  "sim-average",
+  "sim-weak",
+  "sim-chatty",
+  "sim-reasoner",
+];
+const FAMILIES = ["add", "sub", "mul", "div"];
+const DIGITS = [2, 4, 6, 8, 10];
+
+/** Writes `n` ResultRow-shaped lines (deterministic) into `dir/results.jsonl`. */
+async function writeRows(dir: string, n: number): Promise<number> {
+  const file = await Deno.open(join(dir, "results.jsonl"), {
+    write: true,
+    create: true,
+    truncate: true,
+  });
+  const enc = new TextEncoder();
+  let seed = 12345;
+  const rand =
+    () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+  let bytes = 0;
+  const batch: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const model = MODELS[i % MODELS.length]!;
+    const family = FAMILIES[(i >> 3) % FAMILIES.length]!;
+    const digits = DIGITS[(i >> 5) % DIGITS.length]!;
+    const r = rand();
+    const status = r < 0.7
+      ? "correct"
+      : r < 0.9
+      ? "wrong"
+      : r < 0.97
+      ? "parse_error"
+      : "error";
+    const qid = `arithmetic/${family}/d${digits}/s1/${i >> 7}/en`;
+    batch.push(JSON.stringify({
+      key: `${model}|${qid}|direct|0`,
+      run: "bench",
+      model,
+      suite: "arithmetic",
+      question_id: qid,
+      template: "direct",
+      sample: 0,
+      dims: { family, language: "en", level: `d${digits}`, digits },
+      question: `What is ${i} + ${i * 7}?`,
+      expected: String(i * 8),
+      status,
+      correct: status === "correct",
+      score: status === "correct" ? 1 : 0,
+      format_valid: status !== "parse_error",
+      error_class: status === "wrong" ? "carry" : null,
+      rel_error: status === "wrong" ? 0.01 : null,
+      extracted: status === "parse_error" ? null : String(i * 8),
+      extract_rule: "bare",
+      response: `The answer is ${i * 8}.`,
+      reasoning: null,
+      finish_reason: "stop",
+      prompt_tokens: 20 + (i % 13),
+      completion_tokens: 5 + (i % 17),
+      latency_ms: Math.round(50 + rand() * 500),
+      attempts: 1,
+      cached: false,
+      error_kind: status === "error" ? "server" : null,
+      error_message: status === "error" ? "HTTP 500" : null,
+      finished_at: "2026-11-29T00:00:00.000Z",
+    }));
+    if (batch.length === 10_000 || i === n - 1) {
+      const chunk = enc.encode(batch.join("\n") + "\n");
+      bytes += chunk.length;
+      let off = 0;
+      while (off < chunk.length) off += await file.write(chunk.subarray(off));
+      batch.length = 0;
+    }
+  }
+  file.close();
+  await Deno.writeTextFile(
+    join(dir, "manifest.json"),
+    JSON.stringify({ run: "bench" }),
+  );
+  return bytes;
+}
+
+interface Acc {
+  n: number;
+  correct: number;
+  formatValid: number;
+  parseErrors: number;
+  errors: number;
+  latencies: number[];
+  tokensIn: number;
+  tokensOut: number;
+}
+
+/** The same statistics with a plain loop: streaming read, JSON.parse, a Map. */
+async function plainLoop(
+  path: string,
+): Promise<Map<string, Record<string, number>>> {
+  const groups = new Map<string, Acc>();
+  using file = await Deno.open(path);
+  let rest = "";
+  const take = (line: string) => {
+    if (!line) return;
+    const r = JSON.parse(line);
+    const key = `${r.model}\u0000${r.dims.family}\u0000${r.dims.digits}`;
+    let g = groups.get(key);
+    if (!g) {
+      g = {
+        n: 0,
+        correct: 0,
+        formatValid: 0,
+        parseErrors: 0,
+        errors: 0,
+        latencies: [],
+        tokensIn: 0,
+        tokensOut: 0,
+      };
+      groups.set(key, g);
+    }
+    g.n++;
+    if (r.correct) g.correct++;
+    if (r.format_valid) g.formatValid++;
+    if (r.status === "parse_error") g.parseErrors++;
+    if (r.status === "error") g.errors++;
+    g.latencies.push(r.latency_ms);
+    g.tokensIn += r.prompt_tokens;
+    g.tokensOut += r.completion_tokens;
+  };
+  for await (
+    const chunk of file.readable.pipeThrough(new TextDecoderStream())
+  ) {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) take(line);
+  }
+  take(rest);
+  const out = new Map<string, Record<string, number>>();
+  for (const [key, g] of groups) {
+    const lat = g.latencies.sort((a, b) => a - b);
+    const ci = wilsonInterval(g.correct, g.n);
+    out.set(key, {
+      n: g.n,
+      accuracy: ci.p,
+      acc_lo: ci.lo,
+      acc_hi: ci.hi,
+      format_valid_rate: g.formatValid / g.n,
+      parse_error_rate: g.parseErrors / g.n,
+      error_rate: g.errors / g.n,
+      latency_mean: lat.reduce((s, x) => s + x, 0) / g.n,
+      latency_p50: lat[Math.round(0.5 * (g.n - 1))]!,
+      latency_p95: lat[Math.round(0.95 * (g.n - 1))]!,
+      tokens_in: g.tokensIn,
+      tokens_out: g.tokensOut,
+    });
+  }
+  return out;
+}
+
+/**
+ * Runs the benchmark: 1,000,000 rows by default, generated once in a temp
+ * folder; times each path (best of `repeats`), checks both agree, and prints
+ * the ratio.
+ *
+ * @param options `rows` to generate, `repeats` per path.
+ * @returns Measured rows: both timings, and the speed-up with its target.
+ */
+export async function benchReport(
+  options: { rows?: number; repeats?: number } = {},
+): Promise<BenchRow[]> {
+  const { rows = 1_000_000, repeats = 2 } = options;
+  const dir = await Deno.makeTempDir({ prefix: "report-bench-" });
+  try {
+    const t0 = performance.now();
+    const bytes = await writeRows(dir, rows);
+    console.log(
+      `report bench: wrote ${rows.toLocaleString("en")} rows (${
+        (bytes / 1e6).toFixed(0)
+      } MB) in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+    );
+    const columns = [
+      "model",
+      "family",
+      "digits",
+      "correct",
+      "status",
+      "format_valid",
+      "latency_ms",
+      "prompt_tokens",
+      "completion_tokens",
+    ];
+    let t = performance.now();
+    await loadRuns(dir, { warn: false });
+    const coldMs = performance.now() - t;
+    let polarsMs = Infinity, loopMs = Infinity;
+    let polarsGroups = 0,
+      loopGroups = new Map<string, Record<string, number>>();
+    let polarsRecords: Record<string, unknown>[] = [];
+    for (let i = 0; i < repeats; i++) {
+      t = performance.now();
+      const { frame } = await loadRuns(dir, { warn: false, columns });
+      const summary = summarize(frame, ["model", "family", "digits"]);
+      polarsMs = Math.min(polarsMs, performance.now() - t);
+      polarsGroups = summary.height;
+      polarsRecords = summary.toRecords();
+      t = performance.now();
+      loopGroups = await plainLoop(join(dir, "results.jsonl"));
+      loopMs = Math.min(loopMs, performance.now() - t);
+    }
+    // Both paths must compute the same statistics, or the ratio means nothing.
+    if (polarsGroups !== loopGroups.size) {
+      throw new Error(
+        `Cannot compare the paths: ${polarsGroups} vs ${loopGroups.size} groups`,
+      );
+    }
+    for (const r of polarsRecords) {
+      const want = loopGroups.get(
+        `${r.model}\u0000${r.family}\u0000${r.digits}`,
+      );
+      for (
+        const k of [
+          "n",
+          "acc_lo",
+          "acc_hi",
+          "latency_p95",
+          "tokens_out",
+        ] as const
+      ) {
+        if (!want || Math.abs(Number(r[k]) - want[k]!) > 1e-9) {
+          throw new Error(
+            `Cannot compare the paths: ${k} differs for ${r.model}/${r.family}/${r.digits}`,
+          );
+        }
+      }
+    }
+    const ratio = loopMs / polarsMs;
+    const coldRatio = loopMs / coldMs;
+    const result: BenchRow[] = [
+      {
+        name:
+          `report: Polars first load (NDJSON → frame + Parquet cache), ${rows} rows`,
+        value: coldMs,
+        unit: "ms",
+      },
+      {
+        name: `report: Polars load (cached) + summarize ${rows} rows by 3 keys`,
+        value: polarsMs,
+        unit: "ms",
+      },
+      {
+        name:
+          `report: plain TS loop (stream + JSON.parse + Map) over the same ${rows} rows`,
+        value: loopMs,
+        unit: "ms",
+      },
+      {
+        name: "report: first Polars load vs plain loop",
+        value: coldRatio,
+        unit: "×",
+        ratio: coldRatio,
+      },
+      {
+        name: "report: Polars speed-up over the plain loop",
+        value: ratio,
+        unit: "×",
+        ratio,
+        target: ">= 5",
+        pass: ratio >= 5,
+      },
+    ];
+    console.log(
+      `report bench: ${polarsGroups} groups; plain loop ${
+        loopMs.toFixed(0)
+      } ms; Polars cached ${polarsMs.toFixed(0)} ms = ${
+        ratio.toFixed(1)
+      }× (target ≥ 5×); Polars first load ${coldMs.toFixed(0)} ms = ${
+        coldRatio.toFixed(2)
+      }×`,
+    );
+    return result;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+if (import.meta.main) {
+  const i = Deno.args.indexOf("--rows");
+  const rows = i >= 0 ? Number(Deno.args[i + 1]) : 1_000_000;
+  console.table(await benchReport({ rows }));
+}

@@ -1,0 +1,121 @@
+/**
+ * Writes synthetic run folders for the report tests: deterministic rows in
+ * the ResultRow shape, with dims keys that differ between rows.
+ */
+import { join } from "node:path";
+import type { ResultRow } from "../../lib/types.ts";
+
+/** Options for {@linkcode fakeRows}. */
+export interface FakeRowsOptions {
+  models?: string[];
+  questions?: number;
+  templates?: string[];
+  seed?: number;
+  run?: string;
+  /** Rows before this index lack the `digits` dim (it appears late). */
+  digitsFrom?: number;
+}
+
+/** A tiny seeded PRNG so fixtures are the same on every machine. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Deterministic fake result rows: every model × question × template. */
+export function fakeRows(options: FakeRowsOptions = {}): ResultRow[] {
+  const {
+    models = ["m-good", "m-bad"],
+    questions = 40,
+    templates = ["direct", "cot"],
+    seed = 1,
+    run = "fake",
+    digitsFrom = 0,
+  } = options;
+  const rand = rng(seed);
+  const rows: ResultRow[] = [];
+  for (let q = 0; q < questions; q++) {
+    for (const model of models) {
+      for (const template of templates) {
+        const index = rows.length;
+        const family = q % 2 === 0 ? "add" : "mul";
+        const digits = 2 + 2 * (q % 3);
+        const skill = model.includes("good") ? 0.9 : 0.4;
+        const p = skill - (digits - 2) * 0.08 + (template === "cot" ? 0.05 : 0);
+        const roll = rand();
+        const status = roll < p
+          ? "correct"
+          : roll < p + 0.05
+          ? "parse_error"
+          : roll < p + 0.08
+          ? "error"
+          : "wrong";
+        const dims: ResultRow["dims"] = { family, level: `d${digits}` };
+        if (index >= digitsFrom) dims.digits = digits;
+        const qid = `fake/${family}/${q}`;
+        rows.push({
+          key: `${model}|${qid}|${template}|0`,
+          run,
+          model,
+          suite: "arithmetic",
+          question_id: qid,
+          template,
+          sample: 0,
+          dims,
+          question: `q${q}`,
+          expected: String(q),
+          status,
+          correct: status === "correct",
+          score: status === "correct" ? 1 : 0,
+          format_valid: status !== "parse_error",
+          error_class: status === "wrong" ? (q % 2 ? "carry" : "sign") : null,
+          rel_error: null,
+          extracted: status === "correct"
+            ? String(q)
+            : status === "wrong"
+            ? String(q + 1)
+            : null,
+          extract_rule: "bare",
+          response: "x",
+          reasoning: null,
+          finish_reason: "stop",
+          prompt_tokens: 20 + q,
+          completion_tokens: template === "cot" ? 60 + (q % 7) : 3,
+          latency_ms: Math.round(50 + rand() * 200),
+          attempts: 1,
+          cached: false,
+          error_kind: status === "error" ? "server" : null,
+          error_message: status === "error" ? "boom" : null,
+          finished_at: "2026-01-01T00:00:00.000Z",
+        });
+      }
+    }
+  }
+  return rows;
+}
+
+/** Writes a run folder (manifest + results.jsonl) and returns its path. */
+export async function writeFakeRun(
+  parent: string,
+  name: string,
+  rows: ResultRow[],
+  manifest: Record<string, unknown> = { run: name, config: { models: [] } },
+): Promise<string> {
+  const dir = join(parent, name);
+  await Deno.mkdir(dir, { recursive: true });
+  await Deno.writeTextFile(
+    join(dir, "manifest.json"),
+    JSON.stringify(manifest),
+  );
+  await Deno.writeTextFile(
+    join(dir, "results.jsonl"),
+    rows.map((r) => JSON.stringify(r)).join("\n") + (rows.length ? "\n" : ""),
+  );
+  return dir;
+}
