@@ -15,3 +15,4 @@ export * from "./rng.ts";
 export * from "./arithmetic.ts";
 export * from "./llmmath.ts";
 export * from "./frozen.ts";
+export * from "./linalg.ts";
