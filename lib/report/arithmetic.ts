@@ -150,6 +150,8 @@ export function breakingPoint(
       `Cannot find a breaking point: threshold must be in (0, 1], got ${threshold}`,
     );
   }
+  // Written by hand: a first-crossing scan over a few points, which no
+  // statistics library offers as such; the interval comes from wilsonInterval.
   const sorted = points.filter((p) => p.n > 0).sort((a, b) => a.x - b.x);
   let point: number | null = null;
   let crossing: number | null = null;
@@ -314,6 +316,8 @@ export function breakingPointMatrix(
     by: [rows, across],
     dimension,
   }).toRecords();
+  // Pivoted by hand, not with DataFrame.pivot: a cell must tell "never broke
+  // up to N" from "not measured", which a numeric pivot turns into one null.
   const keys = [...new Set(long.map((r) => String(r[rows])))].sort();
   const cols = [...new Set(long.map((r) => String(r[across])))].sort();
   const out: Record<string, string[]> = { [rows]: keys };
@@ -578,7 +582,12 @@ export function accuracyAgainstTokens(
       width,
       height: 380,
       marginRight: 110,
-      x: { type: "log", label: "mean completion tokens (log)", grid: true },
+      x: {
+        type: "log",
+        label: "mean completion tokens (log)",
+        grid: true,
+        nice: true,
+      },
       y: { domain: [0, 1], tickFormat: pct, label: "accuracy", grid: true },
       color: {
         legend: true,
@@ -810,6 +819,30 @@ function outcomeExpr(frame: pl.DataFrame): pl.Expr {
     : pl.col("status");
 }
 
+/**
+ * Sixteen distinguishable colours (Tableau 10 and six more): the error
+ * labels outnumber any 10-colour scheme, and repeated colours would merge
+ * classes in the stacked bars.
+ */
+const ERROR_PALETTE = [
+  "#4e79a7",
+  "#f28e2c",
+  "#e15759",
+  "#76b7b2",
+  "#59a14f",
+  "#edc949",
+  "#af7aa1",
+  "#ff9da7",
+  "#9c755f",
+  "#bab0ab",
+  "#1f1f1f",
+  "#8cd17d",
+  "#b6992d",
+  "#d37295",
+  "#499894",
+  "#86bcb6",
+];
+
 /** The order error labels are shown in: the forensic classes, then the statuses. */
 export const ARITHMETIC_ERROR_ORDER: readonly string[] = Object.freeze([
   ...NUMERIC_ERROR_CLASSES,
@@ -984,15 +1017,25 @@ export function errorClassChart(
     ...ARITHMETIC_ERROR_ORDER.filter((c) => present.has(c)),
     ...[...present].filter((c) => !ARITHMETIC_ERROR_ORDER.includes(c)).sort(),
   ];
+  const xs = [...new Set(data.map((d) => d[by]))].sort((a, b) =>
+    typeof a === "number" && typeof b === "number"
+      ? a - b
+      : String(a).localeCompare(String(b))
+  ).map(String);
   return renderPlot(
     options.title ??
       `Error classes by ${by} (share of failures, models pooled)`,
     {
       width,
       height: 360,
-      x: { label: by, type: "band" },
+      x: { label: by, type: "band", domain: xs },
       y: { label: "share of failures", tickFormat: pct, domain: [0, 1] },
-      color: { legend: true, domain, scheme: "tableau10", label: "class" },
+      color: {
+        legend: true,
+        domain,
+        range: ERROR_PALETTE.slice(0, Math.max(1, domain.length)),
+        label: "class",
+      },
       marks: [
         Plot.barY(data, {
           x: str(by),
@@ -1255,7 +1298,11 @@ export function llmmathCalibrationChart(
     {
       width: options.width ?? 720,
       height: 340,
-      x: { label: "digits (n×n product)", ticks: data.map(x) },
+      x: {
+        label: "digits (n×n product)",
+        ticks: data.map(x),
+        tickFormat: (d: number) => String(d),
+      },
       y: { domain: [0, 1], tickFormat: pct, label: "pass rate", grid: true },
       color: {
         legend: true,

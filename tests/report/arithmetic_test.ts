@@ -109,7 +109,7 @@ Deno.test("arithmetic reports on a real sim sweep", async (t) => {
       provider: "sim",
     }));
     const count = 8;
-    const digits = [2, 4, 6, 8];
+    const digits = [2, 4, 8, 10];
     const main = await runSweep(
       parseConfig({
         name: "arith",
@@ -325,6 +325,16 @@ Deno.test("arithmetic reports on a real sim sweep", async (t) => {
         assert.equal(
           bars.match(/<rect/g)?.length,
           errorClassShares(frame).height,
+        );
+        // Digit counts run in numeric order (10 after 9), not text order.
+        const labels = html.split('aria-label="x-axis tick label"')[1]!
+          .split("</g>")[0]!.match(/>(\d+)</g)!.map((m) =>
+            Number(m.slice(1, -1))
+          );
+        assert.deepEqual(labels, [...labels].sort((a, b) => a - b));
+        assert.equal(
+          new Set(errorClassShares(frame).getColumn("digits").toArray()).size,
+          labels.length,
         );
       },
     );
