@@ -7,6 +7,7 @@ import { extractNumber } from "../extract/number.ts";
 import type { Completion, Extraction, Question, Verdict } from "../types.ts";
 import { classifyNumericError } from "./forensics.ts";
 import { compareNumeric, type NumericTolerance } from "./numeric.ts";
+import { formatRational, parseRational, roundRational } from "./rational.ts";
 
 /**
  * Whether a reply is in an instructed numeric format: just the number
@@ -120,8 +121,19 @@ export function judgeNumeric(
       ? ""
       : completion.text.slice(span[0], span[1]);
     const tolerance = toleranceOf(question);
-    const cmp = compareNumeric(expected, extraction.value, {
-      replyIsFraction: /\/|frac/.test(written),
+    // "Round to N decimal places": the key is the rounded value, so the
+    // reply is rounded the same way first — an exact 83/6 or 13.8333 is the
+    // right value (its format is judged apart), 13.84 is not.
+    const precision = question.payload?.precision;
+    const got = typeof precision === "number"
+      ? formatRational(
+        roundRational(parseRational(extraction.value), precision),
+      )
+      : extraction.value;
+    const cmp = compareNumeric(expected, got, {
+      replyIsFraction: typeof precision === "number"
+        ? false
+        : /\/|frac/.test(written),
       ...(tolerance === undefined ? {} : { tolerance }),
     });
     if (cmp.equal) {

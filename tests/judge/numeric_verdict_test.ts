@@ -108,3 +108,21 @@ Deno.test("numericFormatValid() accepts a final answer line in either language",
   assert.equal(numericFormatValid("Final answer: 56088\nThanks!"), false);
   assert.equal(numericFormatValid("no"), false);
 });
+
+Deno.test("judgeNumeric() rounds the reply to the asked precision before comparing", () => {
+  const rounding: Question = {
+    id: "r",
+    suite: "arithmetic",
+    text: "What is 18 ÷ 7? Round to 2 decimal places.",
+    answer: { kind: "rational", value: "257/100" },
+    dims: {},
+    payload: { family: "div", op: "÷", a: "18", b: "7", precision: 2 },
+  };
+  assert.equal(judge("2.57", {}, rounding).status, "correct");
+  // The exact value and an over-precise decimal are the right value.
+  assert.equal(judge("18/7", {}, rounding).status, "correct");
+  assert.equal(judge("2.571428", {}, rounding).status, "correct");
+  // Rounded the wrong way, or truncated instead of rounded: wrong.
+  assert.equal(judge("2.58", {}, rounding).status, "wrong");
+  assert.equal(judge("2.56", {}, rounding).status, "wrong");
+});
