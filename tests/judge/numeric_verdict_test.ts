@@ -122,7 +122,7 @@ Deno.test("judgeNumeric() rounds the reply to the asked precision before compari
   // The exact value and an over-precise decimal are the right value.
   assert.equal(judge("18/7", {}, rounding).status, "correct");
   assert.equal(judge("2.571428", {}, rounding).status, "correct");
-  // Rounded the wrong way, or truncated instead of rounded: wrong.
+  // Off by one in the last place, either way: wrong.
   assert.equal(judge("2.58", {}, rounding).status, "wrong");
   assert.equal(judge("2.56", {}, rounding).status, "wrong");
 });
