@@ -67,7 +67,9 @@ async function main(args: string[]): Promise<number> {
       } s → ${result.runDir}\n`,
     );
     console.log(
-      formatSummary(await summarizeResults(join(result.runDir, "results.jsonl"))),
+      formatSummary(
+        await summarizeResults(join(result.runDir, "results.jsonl")),
+      ),
     );
     const report = await writeReport(result.runDir);
     console.log(`\nReport: ${report}`);
