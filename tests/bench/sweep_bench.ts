@@ -316,6 +316,8 @@ export async function benchSweepMemory(
       args: [
         "run",
         "-A",
+        // A real full GC before reading the live heap (without it, gc is undefined).
+        "--v8-flags=--expose-gc",
         "--config",
         new URL("deno.json", ROOT).pathname,
         new URL(import.meta.url).pathname,
