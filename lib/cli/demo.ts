@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { ConfigError, loadConfig, parseConfig } from "../config/mod.ts";
 import { startSimServer } from "../providers/mod.ts";
 import { formatSummary, runSweep, summarizeResults } from "../runner/mod.ts";
-import { writeReport } from "../report/mod.ts";
+import { writeReport, writeSummaryCsv } from "../report/mod.ts";
 
 async function main(args: string[]): Promise<number> {
   const path = args[0] ?? "data/configs/demo.json";
@@ -73,6 +73,7 @@ async function main(args: string[]): Promise<number> {
     );
     const report = await writeReport(result.runDir);
     console.log(`\nReport: ${report}`);
+    console.log(`Summary CSV: ${await writeSummaryCsv(result.runDir)}`);
     return 0;
   } finally {
     Deno.removeSignalListener("SIGINT", onSigint);

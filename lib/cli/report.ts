@@ -1,11 +1,12 @@
 /**
  * `deno task report <run-dir>`: writes `<run-dir>/report.html` (tables and
- * charts, standalone, no Python) and prints its path.
+ * charts, standalone, no Python) and `<run-dir>/summary.csv`, and prints
+ * their paths.
  *
  * @module
  */
 import { parseArgs } from "node:util";
-import { writeReport } from "../report/mod.ts";
+import { writeReport, writeSummaryCsv } from "../report/mod.ts";
 
 const USAGE = "Usage: deno task report <run-dir>";
 
@@ -26,7 +27,9 @@ async function main(args: string[]): Promise<number> {
     return 2;
   }
   try {
-    console.log(await writeReport(positionals[0] as string));
+    const runDir = positionals[0] as string;
+    console.log(await writeReport(runDir));
+    console.log(await writeSummaryCsv(runDir));
     return 0;
   } catch (error) {
     console.error((error as Error).message);

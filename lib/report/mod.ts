@@ -28,3 +28,4 @@ export * from "./notebook.ts";
 export * from "./ceval.ts";
 export * from "./linalg.ts";
 export * from "./arithmetic.ts";
+export * from "./csv.ts";

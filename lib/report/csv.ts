@@ -1,0 +1,63 @@
+/**
+ * The summary of a run as CSV, for spreadsheets and for diffing runs.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { stringify } from "csv-stringify/sync";
+import { loadRuns } from "./load.ts";
+import { summarize } from "./summarize.ts";
+
+/** Options of {@linkcode writeSummaryCsv}. */
+export interface SummaryCsvOptions {
+  /** Grouping columns (those missing from the run are skipped). @default ["model", "suite", "template"] */
+  by?: readonly string[];
+  /** Output file. @default `<runDir>/summary.csv` */
+  path?: string;
+}
+
+/**
+ * Writes the per-group summary of a run (n, accuracy with its Wilson 95%
+ * interval, format-valid, parse-error and error rates, latency, tokens,
+ * cost) as CSV with a header row, through `csv-stringify` (the design card's
+ * `jsr:@std/csv` is unreachable here).
+ *
+ * @param runDir The run folder.
+ * @param options Grouping and output path.
+ * @returns The path written.
+ * @throws {Error} "Cannot load run ..." when the folder or its results are missing.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { writeSummaryCsv } from "./mod.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/manifest.json`, "{}");
+ * const row = (model: string, correct: boolean) =>
+ *   JSON.stringify({ model, suite: "s", template: "t", status: correct ? "correct" : "wrong", correct, dims: {} });
+ * await Deno.writeTextFile(`${dir}/results.jsonl`, [row("a", true), row("a", false), row("b", true)].join("\n") + "\n");
+ * const text = await Deno.readTextFile(await writeSummaryCsv(dir));
+ * assert.match(text, /^model,suite,template,n,correct,accuracy,/);
+ * assert.match(text, /\na,s,t,2,1,0\.5,/);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function writeSummaryCsv(
+  runDir: string,
+  options: SummaryCsvOptions = {},
+): Promise<string> {
+  const {
+    by = ["model", "suite", "template"],
+    path = join(runDir, "summary.csv"),
+  } = options;
+  const { frame } = await loadRuns([runDir], { warn: false });
+  const keys = by.filter((column) => frame.columns.includes(column));
+  const summary = summarize(frame, keys);
+  const text = stringify(summary.toRecords() as Record<string, unknown>[], {
+    header: true,
+    columns: summary.columns,
+    cast: { boolean: (value) => String(value) },
+  });
+  await Deno.writeTextFile(path, text);
+  return path;
+}
