@@ -1,22 +1,44 @@
 /**
- * `deno task demo [config.json]`: the main job on a fresh machine.
+ * `deno task demo [config.json] [--output-dir <dir>]`: the main job on a
+ * fresh machine.
  *
  * Runs the demo sweep (default `data/configs/demo.json`: the sim profiles on
- * the arithmetic suite, in process) plus one sim model reached over real
+ * the arithmetic, linear-algebra and C-Eval suites, in process) plus one sim model reached over real
  * HTTP through the sim server and the `openai` client — the same path a real
- * endpoint takes — then prints the per-model summary and writes the HTML
- * report.
+ * endpoint takes — then prints accuracy with 95% intervals per suite and
+ * model, and writes the HTML report and `summary.csv`.
  *
  * @module
  */
-import { join } from "node:path";
+import { parseArgs } from "node:util";
 import { ConfigError, loadConfig, parseConfig } from "../config/mod.ts";
 import { startSimServer } from "../providers/mod.ts";
-import { formatSummary, runSweep, summarizeResults } from "../runner/mod.ts";
-import { writeReport, writeSummaryCsv } from "../report/mod.ts";
+import { runSweep } from "../runner/mod.ts";
+import {
+  loadRuns,
+  summaryText,
+  writeReport,
+  writeSummaryCsv,
+} from "../report/mod.ts";
+
+const USAGE = "Usage: deno task demo [config.json] [--output-dir <dir>]";
 
 async function main(args: string[]): Promise<number> {
-  const path = args[0] ?? "data/configs/demo.json";
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { "output-dir": { type: "string" } },
+    });
+  } catch (error) {
+    console.error(
+      `Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`,
+    );
+    return 2;
+  }
+  const path = parsed.positionals[0] ?? "data/configs/demo.json";
+  const outputDir = parsed.values["output-dir"];
   let loaded;
   try {
     loaded = await loadConfig(path);
@@ -44,6 +66,7 @@ async function main(args: string[]): Promise<number> {
       }],
       // The server's port changes each time; caching its replies would only grow the cache.
       cache: false,
+      ...(outputDir === undefined ? {} : { outputDir }),
     }, path);
     console.log(
       `Demo: ${config.models.length} models (${
@@ -66,11 +89,8 @@ async function main(args: string[]): Promise<number> {
         result.elapsedSeconds.toFixed(1)
       } s → ${result.runDir}\n`,
     );
-    console.log(
-      formatSummary(
-        await summarizeResults(join(result.runDir, "results.jsonl")),
-      ),
-    );
+    const { frame } = await loadRuns([result.runDir], { warn: false });
+    console.log(summaryText(frame, ["suite", "model"]));
     const report = await writeReport(result.runDir);
     console.log(`\nReport: ${report}`);
     console.log(`Summary CSV: ${await writeSummaryCsv(result.runDir)}`);

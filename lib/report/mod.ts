@@ -29,3 +29,4 @@ export * from "./ceval.ts";
 export * from "./linalg.ts";
 export * from "./arithmetic.ts";
 export * from "./csv.ts";
+export * from "./text.ts";
