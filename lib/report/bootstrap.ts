@@ -1,4 +1,4 @@
-import { mulberry32 } from "./_random.ts";
+import { mulberry32 } from "../generators/rng.ts";
 
 /** Options for {@linkcode pairedBootstrap}. */
 export interface PairedBootstrapOptions {

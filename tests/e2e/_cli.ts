@@ -1,5 +1,6 @@
 /** Spawning `lib/cli/sweep.ts` as a subprocess, as `deno task sweep` does. */
 import { dirname, fromFileUrl } from "./_path.ts";
+import { mulberry32 } from "../../lib/generators/rng.ts";
 
 export const ROOT = dirname(dirname(dirname(fromFileUrl(import.meta.url))));
 
@@ -35,12 +36,5 @@ export async function countRows(path: string): Promise<number> {
 
 /** A small seeded PRNG (mulberry32) for kill moments. */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }

@@ -4,6 +4,7 @@
  */
 import { join } from "node:path";
 import type { ResultRow } from "../../lib/types.ts";
+import { mulberry32 } from "../../lib/generators/rng.ts";
 
 /** Options for {@linkcode fakeRows}. */
 export interface FakeRowsOptions {
@@ -18,14 +19,7 @@ export interface FakeRowsOptions {
 
 /** A tiny seeded PRNG so fixtures are the same on every machine. */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 /** Deterministic fake result rows: every model × question × template. */

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { mulberry32 as shared } from "../../generators/rng.ts";
 
 /** A generator of uniform floats in [0, 1). */
 export type Rng = () => number;
@@ -34,16 +35,9 @@ export function mix32(a: number, b: number): number {
   return h >>> 0;
 }
 
-/** mulberry32: a small, fast, well-distributed 32-bit generator. */
+/** mulberry32 (the project's one implementation, in lib/generators/rng.ts). */
 export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return shared(seed);
 }
 
 /** Picks one element of a non-empty list. */
