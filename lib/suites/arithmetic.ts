@@ -64,6 +64,7 @@ import { ARITHMETIC_TEMPLATES } from "../prompting/arithmetic.ts";
 import type { Completion, Extraction, Question } from "../types.ts";
 import { executeArithmeticTool } from "./_arithmetic_calculator.ts";
 import type { Suite } from "./types.ts";
+import { zodParams } from "./_params.ts";
 
 const digitCount = z.int().min(1).max(20);
 
@@ -95,18 +96,8 @@ export const ArithmeticParamsSchema = z.strictObject({
 /** Validated arithmetic params, defaults filled in. */
 export type ArithmeticParams = z.infer<typeof ArithmeticParamsSchema>;
 
-function parseParams(params: unknown): ArithmeticParams {
-  const parsed = ArithmeticParamsSchema.safeParse(params ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new TypeError(
-      `Cannot use arithmetic params: ${
-        issue?.path.join(".") || "(root)"
-      }: ${issue?.message}`,
-    );
-  }
-  return parsed.data;
-}
+const PARAMS = zodParams("arithmetic", ArithmeticParamsSchema);
+const parseParams = PARAMS.parse;
 
 async function questions(
   options: { seed: number; params: Record<string, unknown>; baseDir: string },
@@ -159,17 +150,7 @@ export const arithmeticSuite: Suite = {
   name: "arithmetic",
   description:
     "Bare arithmetic without tools: integer, decimal, fraction, percentage, compound and word problems, exact answers, error forensics.",
-  validateParams(params: unknown) {
-    const parsed = ArithmeticParamsSchema.safeParse(params ?? {});
-    if (parsed.success) return { ok: true };
-    return {
-      ok: false,
-      issues: parsed.error.issues.map((i) => ({
-        path: i.path.filter((k): k is string | number => typeof k !== "symbol"),
-        message: i.message,
-      })),
-    };
-  },
+  validateParams: PARAMS.validate,
   questions,
   templates: { ...ARITHMETIC_TEMPLATES },
   defaultTemplates: ["direct"],

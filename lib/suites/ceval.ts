@@ -67,6 +67,7 @@ import {
 } from "../prompting/ceval.ts";
 import type { Completion, Extraction, Question } from "../types.ts";
 import type { QuestionSourceOptions, Suite } from "./types.ts";
+import { zodParams } from "./_params.ts";
 
 const KNOWN_KEYS: ReadonlySet<string> = new Set(
   CEVAL_SUBJECTS.map((s) => s.key),
@@ -109,18 +110,8 @@ export const BUNDLED_CEVAL_ROOT: string = fileURLToPath(
   new URL("../../data/ceval", import.meta.url),
 );
 
-function parseParams(params: unknown): CevalParams {
-  const parsed = CevalParamsSchema.safeParse(params ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new TypeError(
-      `Cannot use ceval params: ${
-        issue?.path.join(".") || "(root)"
-      }: ${issue?.message}`,
-    );
-  }
-  return parsed.data;
-}
+const PARAMS = zodParams("ceval", CevalParamsSchema);
+const parseParams = PARAMS.parse;
 
 function itemOf(r: CevalRecord): CevalItem {
   return {
@@ -274,17 +265,7 @@ export const cevalSuite: Suite = {
   name: "ceval",
   description:
     "C-Eval Chinese multiple choice (52 subjects, 4 categories, 4 levels, HARD subset) from the official CSV, Hugging Face parquet or JSON layouts; official prompt modes.",
-  validateParams(params: unknown) {
-    const parsed = CevalParamsSchema.safeParse(params ?? {});
-    if (parsed.success) return { ok: true };
-    return {
-      ok: false,
-      issues: parsed.error.issues.map((i) => ({
-        path: i.path.filter((k): k is string | number => typeof k !== "symbol"),
-        message: i.message,
-      })),
-    };
-  },
+  validateParams: PARAMS.validate,
   questions,
   templates: { ...CEVAL_TEMPLATES },
   defaultTemplates: ["few_shot"],

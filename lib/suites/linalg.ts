@@ -65,6 +65,7 @@ import {
 } from "../prompting/linalg.ts";
 import type { Completion, Extraction, Question } from "../types.ts";
 import type { Suite } from "./types.ts";
+import { zodParams } from "./_params.ts";
 
 /** The shipped LinAlg-Bench copy (used when `dataset` is not given). */
 export const DEFAULT_LINALGBENCH_DIR = fileURLToPath(
@@ -93,18 +94,8 @@ export const LinalgParamsSchema = z.strictObject({
 /** Validated linear-algebra params, defaults filled in. */
 export type LinalgParams = z.infer<typeof LinalgParamsSchema>;
 
-function parseParams(params: unknown): LinalgParams {
-  const parsed = LinalgParamsSchema.safeParse(params ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new TypeError(
-      `Cannot use linalg params: ${
-        issue?.path.join(".") || "(root)"
-      }: ${issue?.message}`,
-    );
-  }
-  return parsed.data;
-}
+const PARAMS = zodParams("linalg", LinalgParamsSchema);
+const parseParams = PARAMS.parse;
 
 async function problems(
   p: LinalgParams,
@@ -208,17 +199,7 @@ export const linalgSuite: Suite = {
   name: "linalg",
   description:
     "LinAlg-Bench reproduced and extended: nine matrix tasks at any size, three input formats, exact keys, forensic error labels.",
-  validateParams(params: unknown) {
-    const parsed = LinalgParamsSchema.safeParse(params ?? {});
-    if (parsed.success) return { ok: true };
-    return {
-      ok: false,
-      issues: parsed.error.issues.map((i) => ({
-        path: i.path.filter((k): k is string | number => typeof k !== "symbol"),
-        message: i.message,
-      })),
-    };
-  },
+  validateParams: PARAMS.validate,
   questions,
   templates: { ...LINALG_TEMPLATES },
   defaultTemplates: ["paper"],
