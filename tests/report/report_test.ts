@@ -33,7 +33,7 @@ Deno.test("writeReport() writes a standalone page with every section and drawn c
   }
 });
 
-Deno.test("deno task report prints the report path, and fails clearly on a missing run", async () => {
+Deno.test("deno task report prints the report and CSV paths, and fails clearly on a missing run", async () => {
   const tmp = await Deno.makeTempDir();
   try {
     const dir = await writeFakeRun(tmp, "run", fakeRows({ questions: 4 }));
@@ -44,10 +44,11 @@ Deno.test("deno task report prints the report path, and fails clearly on a missi
       stderr: "piped",
     }).output();
     assert.equal(ok.code, 0, new TextDecoder().decode(ok.stderr));
-    assert.equal(
-      new TextDecoder().decode(ok.stdout).trim(),
-      join(dir, "report.html"),
+    assert.deepEqual(
+      new TextDecoder().decode(ok.stdout).trim().split("\n"),
+      [join(dir, "report.html"), join(dir, "summary.csv")],
     );
+    assert.match(await Deno.readTextFile(join(dir, "summary.csv")), /^model,/);
     const bad = await new Deno.Command(Deno.execPath(), {
       args: ["run", "-A", cli, join(tmp, "missing")],
       stdout: "piped",
