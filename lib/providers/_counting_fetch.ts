@@ -9,6 +9,15 @@ import { BAD_RESPONSE_HEADER } from "./_errors.ts";
 /** Request header that ties each attempt to one `complete()` call. */
 export const CALL_HEADER = "x-calc-bench-call";
 
+/**
+ * `RequestInit` member that ties each attempt to one `complete()` call
+ * without a header: the `openai` client passes a request's `fetchOptions`
+ * through to `fetch` on every attempt, and `fetch` ignores unknown members.
+ * Cheaper than {@linkcode CALL_HEADER}, which the client merges into its
+ * header list and `fetch` converts again on every request.
+ */
+export const CALL_INIT_KEY = "calcBenchCall";
+
 /** The wrapped fetch plus its per-call bookkeeping. */
 export interface CountingFetch {
   fetch: typeof fetch;
@@ -23,7 +32,8 @@ export interface CountingFetch {
 /**
  * Wraps `base` so that:
  * - every attempt of a call (the client's retries call fetch again) is counted
- *   by the call id in {@linkcode CALL_HEADER};
+ *   by the call id in the init member {@linkcode CALL_INIT_KEY} or, failing
+ *   that, the header {@linkcode CALL_HEADER};
  * - a 2xx chat-completion body is read and parsed here. The `openai` client
  *   would throw a plain `SyntaxError` for a malformed body and NOT retry it,
  *   so a body that does not parse (or is not a chat completion) becomes a
@@ -55,7 +65,12 @@ export function countingFetch(
     input: string | URL | Request,
     init?: RequestInit,
   ): Promise<Response> => {
-    const callId = headerOf(init?.headers, CALL_HEADER);
+    const marked = (init as Record<string, unknown> | undefined)?.[
+      CALL_INIT_KEY
+    ];
+    const callId = typeof marked === "string"
+      ? marked
+      : headerOf(init?.headers, CALL_HEADER);
     if (callId !== null) counts.set(callId, (counts.get(callId) ?? 0) + 1);
     const response = await base(input, init);
     if (!response.ok || !isChatCompletions(input)) return response;
@@ -69,10 +84,16 @@ export function countingFetch(
     if (!isChatCompletion(json)) {
       return badResponse("the body is not a chat completion (no choices)");
     }
+    // The copy shows the original's Headers object instead of a copy of it:
+    // passing `headers` to the constructor copied every header (about 9 µs,
+    // the dearest step of a request at 0 ms latency).
     const copy = new Response(text, {
       status: response.status,
       statusText: response.statusText,
-      headers: response.headers,
+    });
+    Object.defineProperty(copy, "headers", {
+      value: response.headers,
+      enumerable: true,
     });
     parsed.set(copy, json);
     return copy;
@@ -104,13 +125,26 @@ function badResponse(detail: string): Response {
   });
 }
 
+/** One header of a `HeadersInit`, read without copying it into a new `Headers`
+ * (this runs on every attempt). */
 function headerOf(
   headers: HeadersInit | undefined,
   name: string,
 ): string | null {
   if (headers === undefined) return null;
   if (headers instanceof Headers) return headers.get(name);
-  return new Headers(headers).get(name);
+  if (Array.isArray(headers)) {
+    const values = headers.filter(([k]) => k?.toLowerCase() === name)
+      .map(([, v]) => v?.trim());
+    return values.length > 0 ? values.join(", ") : null;
+  }
+  let found: string | null = null;
+  for (const [key, value] of Object.entries(headers)) {
+    if (key.toLowerCase() === name) {
+      found = found === null ? value.trim() : `${found}, ${value.trim()}`;
+    }
+  }
+  return found;
 }
 
 function isChatCompletions(input: string | URL | Request): boolean {

@@ -71,7 +71,9 @@ const ChatCompletionSchema = z.looseObject({
  * ```
  */
 export function toCompletion(json: unknown, meta: CompletionMeta): Completion {
-  const parsed = ChatCompletionSchema.safeParse(json);
+  const parsed = isPlainCompletion(json)
+    ? { success: true as const, data: json }
+    : ChatCompletionSchema.safeParse(json);
   if (!parsed.success) {
     const detail = parsed.error.issues[0];
     const where = detail
@@ -146,6 +148,51 @@ export function errorCompletion(
     attempts: meta.attempts,
     error,
   };
+}
+
+type ParsedCompletion = z.infer<typeof ChatCompletionSchema>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function isOptionalString(value: unknown): boolean {
+  return value === undefined || value === null || typeof value === "string";
+}
+
+function isOptionalNumber(value: unknown): boolean {
+  return value === undefined || value === null ||
+    (typeof value === "number" && Number.isFinite(value));
+}
+
+/**
+ * True for the common body (no tool calls) that `ChatCompletionSchema`
+ * surely accepts unchanged, checked by hand: zod's parse copied every
+ * object of every response (about 5 µs and the garbage of a request at 0 ms
+ * latency). Anything else, including every body zod would reject or
+ * rewrite, goes through zod as before.
+ */
+function isPlainCompletion(json: unknown): json is ParsedCompletion {
+  if (!isRecord(json)) return false;
+  const { choices, usage } = json;
+  if (!Array.isArray(choices) || choices.length === 0) return false;
+  for (const choice of choices) {
+    if (!isRecord(choice) || !isOptionalString(choice.finish_reason)) {
+      return false;
+    }
+    const message = choice.message;
+    if (
+      !isRecord(message) || !isOptionalString(message.content) ||
+      !isOptionalString(message.reasoning_content) ||
+      !isOptionalString(message.reasoning) ||
+      (message.tool_calls !== undefined && message.tool_calls !== null)
+    ) {
+      return false;
+    }
+  }
+  if (usage === undefined || usage === null) return true;
+  return isRecord(usage) && isOptionalNumber(usage.prompt_tokens) &&
+    isOptionalNumber(usage.completion_tokens);
 }
 
 function joinReasoning(a: string | null, b: string | null): string | null {

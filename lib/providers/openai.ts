@@ -10,11 +10,14 @@ import type { CompleteOptions, Provider } from "./types.ts";
 import { errorCompletion, toCompletion } from "./completion.ts";
 import { buildRequestBody, type MaxTokensParam } from "./_request_body.ts";
 import {
-  CALL_HEADER,
+  CALL_INIT_KEY,
   type CountingFetch,
   countingFetch,
 } from "./_counting_fetch.ts";
 import { classifyError } from "./_errors.ts";
+
+/** The client's per-request fetch options. */
+type FetchOptions = NonNullable<OpenAI.RequestOptions["fetchOptions"]>;
 
 /** The API key sent to keyless local servers (Ollama, vLLM, llama.cpp). */
 export const PLACEHOLDER_API_KEY = "not-needed";
@@ -132,7 +135,8 @@ export class OpenAIProvider implements Provider {
       const response = await this.#client.chat.completions.create(
         body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
         {
-          headers: { [CALL_HEADER]: callId },
+          // Passed to fetch on every attempt (see CALL_INIT_KEY).
+          fetchOptions: { [CALL_INIT_KEY]: callId } as FetchOptions,
           ...(options.signal ? { signal: options.signal } : {}),
         },
       ).asResponse();

@@ -51,6 +51,11 @@ export class TokenBucket {
     this.#last = now();
   }
 
+  /** Whether the bucket limits anything (false when `perMinute` is 0). */
+  get limited(): boolean {
+    return this.perMinute > 0;
+  }
+
   #refill(): void {
     const t = this.#now();
     this.#tokens = Math.min(

@@ -29,7 +29,6 @@ export interface WorkItem {
   templateId: string;
   template: Template;
   sample: number;
-  key: string;
 }
 
 /**
@@ -47,12 +46,16 @@ export function* workItems(
     for (const question of entry.questions) {
       for (const [templateId, template] of entry.templates) {
         for (let sample = 0; sample < samples; sample++) {
-          const key = rowKey(model, question.id, templateId, sample);
-          if (finished.has(key)) {
+          // A fresh run skips the key: building it (and hashing it for the
+          // lookup) per item showed in profiles.
+          if (
+            finished.size > 0 &&
+            finished.has(rowKey(model, question.id, templateId, sample))
+          ) {
             onSkip();
             continue;
           }
-          yield { entry, question, templateId, template, sample, key };
+          yield { entry, question, templateId, template, sample };
         }
       }
     }

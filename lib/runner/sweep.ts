@@ -23,6 +23,7 @@ import {
   createRunDir,
   type Manifest,
   type ManifestSession,
+  readEnvironment,
   readManifest,
   readResults,
   repairResults,
@@ -201,35 +202,49 @@ export async function runSweep(
   const entries: SuiteEntry[] = [];
   const questionCounts: Record<string, number> = {};
   const seenIds = new Set<string>();
-  for (const suiteConfig of config.suites) {
-    const suite = loadSuite(suiteConfig.name, options.suites);
-    let questions = await suite.questions({
-      seed: config.seed,
-      params: suiteConfig.params,
-      baseDir,
-    });
-    if (limit !== undefined) questions = questions.slice(0, limit);
-    for (const q of questions) {
-      if (seenIds.has(q.id)) {
-        throw new Error(
-          `Cannot run the sweep: question id "${q.id}" occurs twice (suite ${suiteConfig.name}); row keys would collide`,
-        );
+  // A new run's manifest needs the git revision (a subprocess): read it
+  // while the questions are generated.
+  const environment = manifest === null ? readEnvironment() : null;
+  try {
+    await loadEntries();
+  } catch (error) {
+    await environment?.catch(() => {});
+    throw error;
+  }
+  async function loadEntries(): Promise<void> {
+    for (const suiteConfig of config.suites) {
+      const suite = loadSuite(suiteConfig.name, options.suites);
+      let questions = await suite.questions({
+        seed: config.seed,
+        params: suiteConfig.params,
+        baseDir,
+      });
+      if (limit !== undefined) questions = questions.slice(0, limit);
+      for (const q of questions) {
+        if (seenIds.has(q.id)) {
+          throw new Error(
+            `Cannot run the sweep: question id "${q.id}" occurs twice (suite ${suiteConfig.name}); row keys would collide`,
+          );
+        }
+        seenIds.add(q.id);
       }
-      seenIds.add(q.id);
+      const ids = suiteConfig.templates ?? suite.defaultTemplates;
+      const templates = ids.map(
+        (id): [string, SuiteEntry["templates"][0][1]] => {
+          const template = suite.templates[id];
+          if (template === undefined) {
+            throw new Error(
+              `Cannot run the sweep: suite "${suite.name}" has no template "${id}"`,
+            );
+          }
+          return [id, template];
+        },
+      );
+      questionCounts[suiteConfig.name] =
+        (questionCounts[suiteConfig.name] ?? 0) +
+        questions.length;
+      entries.push({ config: suiteConfig, suite, questions, templates });
     }
-    const ids = suiteConfig.templates ?? suite.defaultTemplates;
-    const templates = ids.map((id): [string, SuiteEntry["templates"][0][1]] => {
-      const template = suite.templates[id];
-      if (template === undefined) {
-        throw new Error(
-          `Cannot run the sweep: suite "${suite.name}" has no template "${id}"`,
-        );
-      }
-      return [id, template];
-    });
-    questionCounts[suiteConfig.name] = (questionCounts[suiteConfig.name] ?? 0) +
-      questions.length;
-    entries.push({ config: suiteConfig, suite, questions, templates });
   }
   seenIds.clear();
   const perModel = entries.reduce(
@@ -259,6 +274,7 @@ export async function runSweep(
       total,
       requestSeed: REQUEST_SEED_RULE,
       startedAt: started,
+      ...(environment === null ? {} : { environment }),
     });
     manifest.baseDir = baseDir;
     if (limit !== undefined) manifest.limit = limit;
@@ -327,7 +343,15 @@ export async function runSweep(
 
   const factory = options.createProvider ?? createProvider;
   const providers: Provider[] = [];
-  const global = pLimit(config.concurrency);
+  // Each worker has one call in flight at a time, so when the lanes'
+  // widths add up to at most the global limit, the limiter never holds a
+  // call back and is skipped (it cost about 10 µs a row).
+  const widthOf = (model: ModelConfig) =>
+    Math.max(1, Math.min(model.concurrency, config.concurrency));
+  const global = config.models.reduce((n, m) => n + widthOf(m), 0) >
+      config.concurrency
+    ? pLimit(config.concurrency)
+    : null;
   const redact = (text: string | null): string | null => {
     if (text === null || secrets.length === 0) return text;
     for (const s of secrets) text = text.replaceAll(s, "[redacted]");
@@ -361,14 +385,18 @@ export async function runSweep(
         const hit = cache?.get(key);
         if (hit !== undefined) return hit;
       }
-      const estimate = estimateTokens(prompt);
-      try {
-        await rpm.take(1, stop.signal);
-        await tpm.take(estimate, stop.signal);
-      } catch {
-        return abortedCompletion();
+      // Unlimited buckets are not awaited: each await costs a turn of the
+      // event loop per row at thousands of rows per second.
+      const estimate = tpm.limited ? estimateTokens(prompt) : 0;
+      if (rpm.limited || tpm.limited) {
+        try {
+          await rpm.take(1, stop.signal);
+          await tpm.take(estimate, stop.signal);
+        } catch {
+          return abortedCompletion();
+        }
       }
-      const completion = await global(() =>
+      const send = () =>
         stop.signal.aborted
           ? abortedCompletion()
           : provider.complete(prompt, { sample, signal: stop.signal })
@@ -381,11 +409,13 @@ export async function runSweep(
                   error instanceof Error ? error.message : String(error)
                 }`,
               },
-            }))
-      );
-      const used = completion.usage.promptTokens +
-        completion.usage.completionTokens;
-      if (used > 0) tpm.adjust(estimate - used);
+            }));
+      const completion = await (global === null ? send() : global(send));
+      if (tpm.limited) {
+        const used = completion.usage.promptTokens +
+          completion.usage.completionTokens;
+        if (used > 0) tpm.adjust(estimate - used);
+      }
       if (key !== null && completion.error === undefined) {
         cache?.put(key, completion);
       }
@@ -505,7 +535,7 @@ export async function runSweep(
         await process(next.value);
       }
     };
-    const width = Math.max(1, Math.min(model.concurrency, config.concurrency));
+    const width = widthOf(model);
     await Promise.all(Array.from({ length: width }, worker));
   };
 

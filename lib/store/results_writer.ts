@@ -7,11 +7,18 @@ import type { ResultRow } from "../types.ts";
 
 const RESOLVED = Promise.resolve();
 
+/** Rows wait at most this long before they are written. */
+const WRITE_DELAY_MS = 10;
+/** Pending text that starts a write at once. */
+const WRITE_AT_CHARS = 64 * 1024;
+
 /**
  * Appends rows to a JSONL file, one JSON object per line. Writes are
- * serialised: rows handed in while a write is running are joined into the
- * next single write, so a busy sweep makes few syscalls and an idle one
- * writes each row at once. Nothing is held beyond the next write.
+ * serialised and batched: a row starts a write after at most
+ * {@linkcode WRITE_DELAY_MS} (or at once when 64 KB are waiting), and rows
+ * handed in meanwhile join that single write, so a busy sweep makes few
+ * syscalls (one write per row cost about 8 µs of a 400 µs row at 0 ms
+ * latency). Nothing is held beyond the next write.
  */
 export class ResultsWriter {
   #file: Deno.FsFile;
@@ -24,6 +31,7 @@ export class ResultsWriter {
    * memory that the garbage collector frees late (RSS grew with N). */
   #buffer = new Uint8Array(1 << 20);
   #rows = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   private constructor(file: Deno.FsFile) {
     this.#file = file;
@@ -80,10 +88,19 @@ export class ResultsWriter {
     this.#pending.push(line);
     this.#pendingChars += line.length;
     this.#rows++;
-    this.#flushing ??= this.#drain();
+    if (this.#flushing === null) {
+      if (this.#pendingChars >= WRITE_AT_CHARS) this.#startDrain();
+      else this.#timer ??= setTimeout(() => this.#startDrain(), WRITE_DELAY_MS);
+    }
     return this.#pendingChars > 1 << 20
       ? (this.#flushing ?? RESOLVED)
       : RESOLVED;
+  }
+
+  #startDrain(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    this.#flushing ??= this.#drain();
   }
 
   async #drain(): Promise<void> {
@@ -119,6 +136,7 @@ export class ResultsWriter {
    * @throws {Error} if a write failed.
    */
   async flush(): Promise<void> {
+    if (this.#pending.length > 0) this.#startDrain();
     while (this.#flushing !== null) await this.#flushing;
     if (this.#failure !== null) {
       throw new Error(`Cannot write result rows: ${this.#failure}`);

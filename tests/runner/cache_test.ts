@@ -77,3 +77,70 @@ Deno.test("ResponseCache keeps entries across reopening and never stores failure
   b.close();
   await Deno.remove(dir, { recursive: true });
 });
+
+/** The key text as first specified: entries filtered, sorted, joined. */
+function referenceCanonical(value: unknown): string {
+  if (Array.isArray(value)) {
+    return `[${value.map(referenceCanonical).join(",")}]`;
+  }
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${
+      entries.map(([k, v]) => `${JSON.stringify(k)}:${referenceCanonical(v)}`)
+        .join(",")
+    }}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+Deno.test("cacheKey() equals the SHA-256 of the sorted-key JSON, so stored caches stay valid", async () => {
+  const rich: Prompt = {
+    templateId: "tools",
+    messages: [
+      { role: "system", content: 'Ünïcode \u2028 "quoted"' },
+      { role: "user", content: "2+2" },
+      {
+        role: "assistant",
+        content: "",
+        tool_calls: [{
+          id: "c1",
+          type: "function",
+          function: { name: "add", arguments: '{"b":2,"a":2}' },
+        }],
+      },
+      { role: "tool", tool_call_id: "c1", content: "4" },
+    ],
+    params: {
+      temperature: 0.7,
+      max_tokens: 10,
+      seed: 3,
+      extra: { top_p: 0.9, Zeta: [1, null, "x"], alpha: { b: 1, a: -0 } },
+    },
+    tools: [{
+      type: "function",
+      function: { name: "add", description: "adds", parameters: {} },
+    }],
+  };
+  for (const [p, sample] of [[prompt, 0], [rich, 7]] as const) {
+    const text = referenceCanonical({
+      provider: target.provider,
+      baseURL: target.baseURL,
+      model: target.model,
+      messages: p.messages,
+      params: p.params,
+      tools: p.tools ?? null,
+      sample,
+    });
+    const digest = await crypto.subtle.digest(
+      "SHA-256",
+      new TextEncoder().encode(text),
+    );
+    const hex = Array.from(
+      new Uint8Array(digest),
+      (b) => b.toString(16).padStart(2, "0"),
+    ).join("");
+    assert.equal(cacheKey(target, p, sample), hex);
+  }
+});
