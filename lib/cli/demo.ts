@@ -3,10 +3,11 @@
  * fresh machine.
  *
  * Runs the demo sweep (default `data/configs/demo.json`: the sim profiles on
- * the arithmetic, linear-algebra and C-Eval suites, in process) plus one sim model reached over real
- * HTTP through the sim server and the `openai` client — the same path a real
- * endpoint takes — then prints accuracy with 95% intervals per suite and
- * model, and writes the HTML report and `summary.csv`.
+ * the arithmetic, linear-algebra and C-Eval suites, in process) plus one sim
+ * model reached over real HTTP through the sim server and the `openai`
+ * client — the same path a real endpoint takes — then prints accuracy with
+ * 95% intervals per suite and model, and writes the HTML report and
+ * `summary.csv`.
  *
  * @module
  */
