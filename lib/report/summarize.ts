@@ -132,7 +132,12 @@ export function summarize(
       : pl.lit(null).cast(pl.Float64).alias("cost"),
   ];
   const [lo, hi] = wilsonExprs("correct", "n", z);
-  let out = frame.groupBy([...by]).agg(...aggs).withColumns(
+  // Rows without an answer key (status "unscored", e.g. C-Eval's withheld
+  // test split) say nothing about accuracy: leave them out.
+  const scored = has("status")
+    ? frame.filter(pl.col("status").neq(pl.lit("unscored")))
+    : frame;
+  let out = scored.groupBy([...by]).agg(...aggs).withColumns(
     pl.col("correct").cast(pl.Float64).div(pl.col("n")).alias("accuracy"),
     lo.alias("acc_lo"),
     hi.alias("acc_hi"),

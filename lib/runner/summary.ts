@@ -33,7 +33,7 @@ export interface ModelSummary {
  *   { key: "c", model: "m", correct: false, status: "wrong" },
  * ].map((r) => JSON.stringify(r) + "\n").join(""));
  * const [m] = await summarizeResults(`${dir}/r.jsonl`);
- * assert.deepEqual(m, { model: "m", n: 3, accuracy: 0.5, errors: 1 });
+ * assert.deepEqual(m, { model: "m", n: 3, accuracy: 1 / 3, errors: 1 });
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -55,10 +55,9 @@ export async function summarizeResults(path: string): Promise<ModelSummary[]> {
   return [...by].map(([model, s]) => ({
     model,
     n: s.n,
-    // Failed requests and rows without a key say nothing about the model.
-    accuracy: s.n - s.errors - s.unscored > 0
-      ? s.correct / (s.n - s.errors - s.unscored)
-      : null,
+    // As in lib/report's summarize: a failed request counts as not correct
+    // (errors are shown beside it); rows without a key are left out.
+    accuracy: s.n - s.unscored > 0 ? s.correct / (s.n - s.unscored) : null,
     errors: s.errors,
   }));
 }

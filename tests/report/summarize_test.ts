@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import pl from "nodejs-polars";
 import {
   allWrong,
   compareModels,
@@ -170,4 +171,17 @@ Deno.test("allWrong() lists exactly the questions no model answered right", asyn
   assert.ok(want.size > 0, "the fixture should have some all-wrong questions");
   assert.deepEqual(new Set(got.map((g) => g.question_id)), want);
   for (const g of got) assert.equal(g.models, 2);
+});
+
+Deno.test("summarize() leaves unscored rows out and counts failed requests as not correct", () => {
+  const frame = pl.DataFrame({
+    model: ["m", "m", "m", "m", "m"],
+    status: ["correct", "wrong", "error", "unscored", "unscored"],
+    correct: [true, false, false, false, false],
+  });
+  const [row] = summarize(frame, ["model"]).toRecords();
+  assert.equal(row?.n, 3);
+  assert.equal(row?.correct, 1);
+  assert.ok(Math.abs(Number(row?.accuracy) - 1 / 3) < 1e-12);
+  assert.ok(Math.abs(Number(row?.error_rate) - 1 / 3) < 1e-12);
 });
