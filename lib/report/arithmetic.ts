@@ -13,12 +13,17 @@ import { compareBareAndTool } from "../judge/control.ts";
 import { NUMERIC_ERROR_CLASSES } from "../judge/forensics.ts";
 import { llmmathReport } from "../judge/llmmath.ts";
 import { LLMMATH_ITEMS } from "../generators/llmmath.ts";
-import { type Chart, renderPlot } from "./chart.ts";
+import {
+  ACCURACY_Y,
+  type Chart,
+  pct,
+  renderPlot,
+  seriesColor,
+} from "./chart.ts";
 import { summarize } from "./summarize.ts";
 import { wilsonInterval, Z95 } from "./wilson.ts";
 
 type Row = Record<string, unknown>;
-const pct = (d: number) => `${Math.round(d * 100)}%`;
 const str = (c: string) => (d: Row) => String(d[c]);
 
 /**
@@ -463,13 +468,8 @@ export function accuracyByDigits(
         ticks: [...new Set(data.map(x))],
         tickFormat: (d: number) => String(d),
       },
-      y: { domain: [0, 1], tickFormat: pct, label: "accuracy", grid: true },
-      color: {
-        legend: true,
-        type: "ordinal",
-        scheme: "tableau10",
-        label: series,
-      },
+      y: ACCURACY_Y,
+      color: seriesColor(series),
       marks: [
         Plot.frame({ stroke: "#ddd" }),
         Plot.ruleY([threshold], { stroke: "#888", strokeDasharray: "4 3" }),
@@ -588,13 +588,8 @@ export function accuracyAgainstTokens(
         grid: true,
         nice: true,
       },
-      y: { domain: [0, 1], tickFormat: pct, label: "accuracy", grid: true },
-      color: {
-        legend: true,
-        type: "ordinal",
-        scheme: "tableau10",
-        label: series,
-      },
+      y: ACCURACY_Y,
+      color: seriesColor(series),
       symbol: { legend: true, label: "template", domain: [from, to] },
       marks: [
         Plot.arrow(arrows, {
@@ -783,7 +778,7 @@ export function bareVsToolChart(
       width,
       height: 340,
       x: { label: dim, ticks: [...new Set(data.map(x))] },
-      y: { domain: [0, 1], tickFormat: pct, label: "accuracy", grid: true },
+      y: ACCURACY_Y,
       color: {
         legend: true,
         type: "ordinal",

@@ -13,7 +13,13 @@
  */
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
-import { type Chart, renderPlot } from "./chart.ts";
+import {
+  ACCURACY_Y,
+  type Chart,
+  pct,
+  renderPlot,
+  seriesColor,
+} from "./chart.ts";
 
 /** Options shared by the C-Eval report functions. */
 export interface CevalReportOptions {
@@ -315,7 +321,6 @@ export interface CevalChartOptions {
 }
 
 type Row = Record<string, unknown>;
-const pct = (d: number) => `${Math.round(d * 100)}%`;
 
 function groupedBars(
   title: string,
@@ -332,13 +337,8 @@ function groupedBars(
     marginBottom: 40,
     fx: { label: facet, padding: 0.15 },
     x: { axis: null, padding: 0.1 },
-    y: { domain: [0, 1], tickFormat: pct, label: "accuracy", grid: true },
-    color: {
-      legend: true,
-      type: "ordinal",
-      scheme: "tableau10",
-      label: series,
-    },
+    y: ACCURACY_Y,
+    color: seriesColor(series),
     marks: [
       Plot.barY(data, { fx: key(facet), x: key(series), y, fill: key(series) }),
       Plot.text(data, {

@@ -92,3 +92,33 @@ export function escapeHtml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;")
     .replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 }
+
+/** Tick labels for a 0–1 accuracy axis: `0.25` → `"25%"`. */
+export const pct = (d: number): string => `${Math.round(d * 100)}%`;
+
+/** The y scale every accuracy chart uses: 0–100%, gridded. */
+export const ACCURACY_Y = {
+  domain: [0, 1],
+  tickFormat: pct,
+  label: "accuracy",
+  grid: true,
+} as const;
+
+/**
+ * The categorical color scale of a chart's series (models, templates...).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { seriesColor } from "./chart.ts";
+ * assert.equal(seriesColor("model").label, "model");
+ * ```
+ */
+export function seriesColor(label: string) {
+  return {
+    legend: true,
+    type: "ordinal",
+    scheme: "tableau10",
+    label,
+  } as const;
+}

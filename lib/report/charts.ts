@@ -1,6 +1,12 @@
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
-import { type Chart, renderPlot } from "./chart.ts";
+import {
+  ACCURACY_Y,
+  type Chart,
+  pct,
+  renderPlot,
+  seriesColor,
+} from "./chart.ts";
 import { summarize } from "./summarize.ts";
 import { paretoFrontier } from "./frontier.ts";
 
@@ -15,7 +21,6 @@ export interface ChartOptions {
 }
 
 type Row = Record<string, unknown>;
-const pct = (d: number) => `${Math.round(d * 100)}%`;
 const str = (c: string) => (d: Row) => String(d[c]);
 
 /**
@@ -54,13 +59,8 @@ export function accuracyByCategory(
     marginBottom: 40,
     fx: { label: category, padding: 0.1 },
     x: { axis: null, padding: 0.3 },
-    y: { domain: [0, 1], tickFormat: pct, label: "accuracy", grid: true },
-    color: {
-      legend: true,
-      type: "ordinal",
-      scheme: "tableau10",
-      label: series,
-    },
+    y: ACCURACY_Y,
+    color: seriesColor(series),
     marks: [
       Plot.ruleY([0]),
       Plot.ruleX(data, { ...common, y1: "acc_lo", y2: "acc_hi" }),
@@ -112,13 +112,8 @@ export function accuracyByDimension(
       ticks: [...new Set(data.map(x))],
       tickFormat: (d: number) => Number.isInteger(d) ? String(d) : d.toFixed(2),
     },
-    y: { domain: [0, 1], tickFormat: pct, label: "accuracy", grid: true },
-    color: {
-      legend: true,
-      type: "ordinal",
-      scheme: "tableau10",
-      label: series,
-    },
+    y: ACCURACY_Y,
+    color: seriesColor(series),
     marks: [
       Plot.areaY(data, {
         x,
@@ -223,7 +218,7 @@ export function costFrontier(
     height: 340,
     marginRight: 80,
     x: { label: xLabel, grid: true, nice: true },
-    y: { domain: [0, 1], tickFormat: pct, label: "accuracy", grid: true },
+    y: ACCURACY_Y,
     color: { type: "ordinal", scheme: "tableau10", label: series },
     marks: [
       Plot.line(frontier, {

@@ -12,11 +12,10 @@ import {
   ABANDONMENT_LABELS,
   EXECUTION_LABELS,
 } from "../judge/linalg_forensics.ts";
-import { type Chart, renderPlot } from "./chart.ts";
+import { ACCURACY_Y, type Chart, pct, renderPlot } from "./chart.ts";
 import { summarize } from "./summarize.ts";
 
 type Row = Record<string, unknown>;
-const pct = (d: number) => `${Math.round(d * 100)}%`;
 
 function linalgOnly(frame: pl.DataFrame): pl.DataFrame {
   const missing = ["task", "size", "correct"].filter((c) =>
@@ -108,7 +107,7 @@ export function linalgCliff(
       fx: { axis: null, padding: 0.12 },
       fy: { axis: null, padding: 0.18 },
       x: { label: "n", ticks: sizes, tickFormat: "d" },
-      y: { domain: [0, 1], tickFormat: pct, label: "accuracy", grid: true },
+      y: ACCURACY_Y,
       color: { legend: true, type: "ordinal", scheme: "tableau10" },
       marks: [
         Plot.frame({ stroke: "#ddd" }),
