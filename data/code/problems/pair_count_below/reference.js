@@ -1,0 +1,16 @@
+// deno-lint-ignore-file no-unused-vars
+function pairCountBelow(nums, limit) {
+  const a = [...nums].sort((x, y) => x - y);
+  let lo = 0;
+  let hi = a.length - 1;
+  let count = 0;
+  while (lo < hi) {
+    if (a[lo] + a[hi] < limit) {
+      count += hi - lo;
+      lo++;
+    } else {
+      hi--;
+    }
+  }
+  return count;
+}
