@@ -23,11 +23,25 @@ export interface NumberToken {
     | "chinese";
 }
 
-const NUM = String
-  .raw`(?:\d{1,3}(?:(?:,|\{,\}|\\,)\d{3})+|\d+)(?:\.\d+)?|\.\d+`;
+/**
+ * Thousands grouping. Commas, `{,}` and LaTeX `\,` group as before. A
+ * single space (also a thin, narrow no-break or no-break space, which
+ * `normalizeChars` turns into one) groups only this shape: a head of 1–3
+ * digits not starting with 0, then one or more groups of exactly three
+ * digits, each after exactly one space and not followed by another digit.
+ * So `1 234 567` is 1234567 while `3 45`, `12 3456`, `1234 567`, `0 123`
+ * and `1  234` (two spaces) stay separate numbers.
+ */
+const GROUPED = String
+  .raw`\d{1,3}(?:(?:,|\{,\}|\\,)\d{3})+|[1-9]\d{0,2}(?: \d{3}(?!\d))+`;
+const NUM = String.raw`(?:${GROUPED}|\d+)(?:\.\d+)?|\.\d+`;
+/** A fraction argument: `{3}`, `{-3}`, `{ - 1\,234 }`, or one bare digit (`\frac34`). */
+const FRAC_ARG = (name: string) =>
+  String.raw`(?:\{\s*(?<${name}>-?\s*(?:${NUM}))\s*\}|\s*(?<${name}1>\d))`;
 const TOKEN = new RegExp(
-  String
-    .raw`\\[dt]?frac\s*\{\s*(?<fn>-?(?:${NUM}))\s*\}\s*\{\s*(?<fd>-?(?:${NUM}))\s*\}` +
+  // A sign before `\frac` (also `- \frac`, `-\left(\frac…\right)`).
+  String.raw`(?<fp>(?<fs>[-+])\s*(?:\\left\s*\(\s*|\(\s*)?)?` +
+    String.raw`\\[dtc]?frac\s*${FRAC_ARG("fn")}\s*${FRAC_ARG("fd")}` +
     String.raw`|(?<ms>-)?(?<mw>\d+)[ \t]+(?<mn>\d+)/(?<md>\d+)(?!\.?\d|\/)` +
     String.raw`|(?<sign>[-+])?(?<cur>[$¥€£]\s?)?(?<num>${NUM})` +
     String.raw`(?:\s?/\s?(?<den>\d+)(?!\.?\d))?` +
@@ -40,7 +54,22 @@ const TOKEN = new RegExp(
 );
 
 function plain(text: string): Fraction {
-  return fraction(text.replace(/\{,\}|\\,|,/g, ""));
+  return fraction(text.replace(/\{,\}|\\,|,|\s/g, ""));
+}
+
+/**
+ * Whether a sign at `at` is a binary operator. Right after a digit, letter
+ * or closing bracket it is (`2-\frac{1}{2}`, `x-3`); with spaces on both
+ * sides it is when a digit or closing bracket comes before (`5 - \frac12`),
+ * but not after a word (`is - \frac34`) or an opening bracket.
+ */
+function binarySign(text: string, at: number, spacedAfter: boolean): boolean {
+  const before = text[at - 1];
+  if (before === undefined) return false;
+  if (/[A-Za-z0-9)\]}]/.test(before)) return true;
+  if (!spacedAfter || !/\s/.test(before)) return false;
+  const last = /(\S)\s*$/.exec(text.slice(Math.max(0, at - 200), at));
+  return last !== null && /[0-9)\]}]/.test(last[1] ?? "");
 }
 
 /** Scans a normalised text for numbers, left to right. */
@@ -52,15 +81,17 @@ export function scanNumbers(text: string): NumberToken[] {
     let start = m.index;
     const end = start + m[0].length;
     try {
-      if (g.fn !== undefined && g.fd !== undefined) {
-        const den = plain(g.fd);
+      const fn = g.fn ?? g.fn1, fd = g.fd ?? g.fd1;
+      if (fn !== undefined && fd !== undefined) {
+        const den = plain(fd);
         if (den.n === 0n) continue;
-        out.push({
-          start,
-          end,
-          value: plain(g.fn).div(den),
-          kind: "latex_frac",
-        });
+        let value = plain(fn).div(den);
+        if (g.fs !== undefined && g.fp !== undefined) {
+          const spaced = /^[-+]\s/.test(g.fp);
+          if (binarySign(text, start, spaced)) start += g.fp.length;
+          else if (g.fs === "-") value = value.neg();
+        }
+        out.push({ start, end, value, kind: "latex_frac" });
         continue;
       }
       if (g.mw !== undefined && g.mn !== undefined && g.md !== undefined) {

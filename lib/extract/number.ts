@@ -130,8 +130,12 @@ function pickAfterMarker(
  * Extracts the answer number from a model reply.
  *
  * Handles trailing punctuation (ASCII and Chinese), thousands separators
- * (`1,234`, `1{,}234`), currency symbols and units, Unicode minus and
- * fullwidth characters, fractions (`a/b`, `\frac`, `\dfrac`), percentages as
+ * (`1,234`, `1{,}234`, `1\,234`, and `1 234 567` with spaces, thin spaces or
+ * no-break spaces: a 1–3 digit head then groups of exactly three digits, so
+ * `3 45` stays two numbers), currency symbols and units, Unicode minus and
+ * fullwidth characters, fractions (`a/b`; `\frac`, `\dfrac`, `\tfrac` signed
+ * in any form: `-\frac{3}{4}`, `\frac{-3}{4}`, `\frac{3}{-4}`,
+ * `-\left(\frac{3}{4}\right)`), percentages as
  * written (`25%` gives 25), scientific notation (`1.5e3`,
  * `3.2 \times 10^{4}`), `\boxed{}`, markdown bold, answer markers
  * ("Answer:", "Final answer:", "####", "答案是", "答案：", "结果为"),
@@ -151,6 +155,8 @@ function pickAfterMarker(
  * import { extractNumber } from "./mod.ts";
  * assert.equal(extractNumber("12 × 12 = 144, so the answer is **144**.")?.value, 144);
  * assert.equal(extractNumber("答案是一百一十七。")?.value, 117);
+ * assert.equal(extractNumber("\\boxed{-\\dfrac{3}{4}}")?.exact, "-3/4");
+ * assert.equal(extractNumber("1\u2009234\u2009567")?.value, 1234567);
  * assert.equal(extractNumber("I'm sorry, I can't compute 12 × 12."), null);
  * ```
  */

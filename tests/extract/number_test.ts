@@ -306,3 +306,84 @@ Deno.test("extractNumber() counts a number in math delimiters or backticks as ba
   expectExact("$42", "42", "bare");
   expectExact("56088.0", "56088", "bare");
 });
+
+Deno.test("extractNumber() keeps the sign of a LaTeX fraction in every form", () => {
+  expectExact("-\\frac{3}{4}", "-3/4");
+  expectExact("\\frac{-3}{4}", "-3/4");
+  expectExact("\\frac{3}{-4}", "-3/4");
+  expectExact("\\frac{-3}{-4}", "3/4");
+  expectExact("-\\frac{-3}{4}", "3/4");
+  expectExact("-\\dfrac{3}{4}", "-3/4");
+  expectExact("-\\tfrac{3}{4}", "-3/4");
+  expectExact("\\tfrac{-3}{4}", "-3/4");
+  expectExact("-\\cfrac{3}{4}", "-3/4");
+  expectExact("+\\frac{3}{4}", "3/4");
+  expectExact("\u2212\\frac{3}{4}", "-3/4");
+  expectExact("-\\frac34", "-3/4");
+  expectExact("- \\frac{3}{4}", "-3/4");
+  expectExact("\\frac{ - 3 }{ 4 }", "-3/4");
+  expectExact("$-\\frac{3}{4}$", "-3/4", "bare");
+  expectExact("The answer is -\\frac{3}{4}.", "-3/4", "answer_marker");
+});
+
+Deno.test("extractNumber() reads \\boxed{-\\dfrac{3}{4}} as -3/4", () => {
+  const found = extractNumber("So $\\boxed{-\\dfrac{3}{4}}$.");
+  assert.equal(found?.exact, "-3/4");
+  assert.equal(found?.value, -0.75);
+  assert.equal(found?.rule, "boxed");
+  assert.equal(found?.kind, "latex_frac");
+  expectExact("\\boxed{ -\\frac{3}{4} }", "-3/4", "boxed");
+  expectExact("\\boxed{ - \\dfrac{ 3 }{ 4 } }", "-3/4", "boxed");
+  expectExact("\\boxed{\\frac{-3}{4}}", "-3/4", "boxed");
+  expectExact("\\boxed{\\tfrac{3}{-4}}", "-3/4", "boxed");
+  expectExact("\\boxed{x = -\\frac{3}{4}}", "-3/4", "boxed");
+});
+
+Deno.test("extractNumber() reads signed fractions inside \\left( \\right)", () => {
+  expectExact("\\left(-\\frac{3}{4}\\right)", "-3/4");
+  expectExact("\\left( -\\dfrac{3}{4} \\right)", "-3/4");
+  expectExact("-\\left(\\frac{3}{4}\\right)", "-3/4");
+  expectExact("-\\left( \\tfrac{3}{4} \\right)", "-3/4");
+  expectExact("\\boxed{-\\left(\\dfrac{3}{4}\\right)}", "-3/4", "boxed");
+});
+
+Deno.test("extractNumber() treats a minus between terms and a fraction as subtraction", () => {
+  expectExact("2-\\frac{1}{2}", "1/2");
+  expectExact("x = 5 - \\frac{1}{2}", "1/2");
+  expectExact("\\frac{1}{2}-\\frac{1}{4}", "1/4");
+  expectExact("\\left(1\\right) - \\frac{1}{4}", "1/4");
+  const found = extractNumber("2-\\frac{1}{2}");
+  assert.deepEqual(found?.span, [2, 13]);
+});
+
+Deno.test("extractNumber() reads thousands separated by spaces and thin spaces", () => {
+  expectExact("1 234 567", "1234567", "bare");
+  expectExact("1\u2009234\u2009567", "1234567", "bare");
+  expectExact("1\u202F234\u202F567", "1234567", "bare");
+  expectExact("1\u00A0234\u00A0567", "1234567", "bare");
+  expectExact("1\\,234\\,567", "1234567", "bare");
+  expectExact("$1\\,234\\,567$", "1234567", "bare");
+  expectExact("12 345", "12345", "bare");
+  expectExact("-1 234 567", "-1234567");
+  expectExact("1 234 567.25", "4938269/4");
+  expectExact("The answer is 56 088.", "56088", "answer_marker");
+  expectExact("\\boxed{1 000 000}", "1000000", "boxed");
+  expectExact("答案是 1 234 567。", "1234567", "answer_marker");
+  const found = extractNumber("x = 1\u2009234\u2009567");
+  assert.deepEqual(found?.span, [4, 13]);
+  assert.equal(found?.candidates, 1);
+});
+
+Deno.test("extractNumber() does not merge separate numbers that only look grouped", () => {
+  // Groups must be exactly three digits after a 1–3 digit head not
+  // starting with 0, one space apart.
+  expectExact("3 45", "45");
+  expectExact("I counted 3 45 times", "45");
+  expectExact("12 3456", "3456");
+  expectExact("1234 567", "567");
+  expectExact("0 123", "123");
+  expectExact("1  234", "234");
+  expectExact("1\n234", "234");
+  expectExact("1 2345", "2345");
+  assert.equal(extractNumber("3 45")?.candidates, 2);
+});
