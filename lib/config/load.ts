@@ -224,10 +224,14 @@ export async function loadConfig(
       "Check the path; data/configs/demo.json is an example config.",
     );
   }
+  // A byte-order mark is not part of the JSON: drop it once, so the parser's
+  // offsets and the line/column computed from them refer to the same text
+  // (mixing the two put every column after line 1 one to the left).
+  text = text.replace(/^\uFEFF/, "");
   // jsonc-parser reports the offset and kind of every syntax error, which
   // JSON.parse does not (V8's message often has no position at all).
   const errors: ParseError[] = [];
-  const json: unknown = parseJsonc(text.replace(/^\uFEFF/, ""), errors, {
+  const json: unknown = parseJsonc(text, errors, {
     allowTrailingComma: false,
     disallowComments: true,
   });

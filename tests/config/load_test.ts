@@ -191,3 +191,39 @@ Deno.test("parseConfig() refuses an API key pasted where the variable name goes"
   );
   assert.match(problems[0] ?? "", /^models\[0\]\.apiKeyEnv: expected the NAME/);
 });
+
+Deno.test("loadConfig() reports the same line and column with or without a byte-order mark", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const positionOf = async (name: string, text: string) => {
+      const path = join(dir, name);
+      await Deno.writeTextFile(path, text);
+      try {
+        await loadConfig(path);
+      } catch (error) {
+        assert.ok(error instanceof ConfigError);
+        const m = /line (\d+), column (\d+)/.exec(error.message);
+        assert.ok(m !== null, error.message);
+        return [Number(m[1]), Number(m[2])];
+      }
+      assert.fail(`expected a ConfigError for ${name}`);
+    };
+    // An error on line 1: the stray "x" is the 2nd character.
+    const line1 = '{x "models": []}';
+    assert.deepEqual(await positionOf("plain1.json", line1), [1, 2]);
+    assert.deepEqual(await positionOf("bom1.json", "\uFEFF" + line1), [1, 2]);
+    // An error at the start of line 3 (the stray comma is column 14).
+    const line3 = '{\n  "models": [],\n  "suites": [,]\n}\n';
+    assert.deepEqual(await positionOf("plain3.json", line3), [3, 14]);
+    assert.deepEqual(await positionOf("bom3.json", "\uFEFF" + line3), [3, 14]);
+    // An error at the very start of a line after the mark.
+    const start = '{"models": []\n"suites": []}';
+    assert.deepEqual(await positionOf("plain_start.json", start), [2, 1]);
+    assert.deepEqual(
+      await positionOf("bom_start.json", "\uFEFF" + start),
+      [2, 1],
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
