@@ -99,9 +99,48 @@ export function cacheKey(
   return hash("sha256", text, "hex");
 }
 
+/** Options for {@linkcode ResponseCache.open}. */
+export interface ResponseCacheOptions {
+  /**
+   * Secrets (API keys) to replace with `[redacted]` in every stored
+   * completion, and in every completion read back. An endpoint can echo a
+   * key in its reply; the cache must never hold it. Strings shorter than 4
+   * characters are ignored (they would redact ordinary text).
+   * @default []
+   */
+  secrets?: readonly string[];
+}
+
+/** What a secret becomes in the cache (the same mark the results use). */
+const REDACTED = "[redacted]";
+
+/** Replaces every secret in every string of a JSON value, in place. */
+function redactDeep(value: unknown, secrets: readonly string[]): unknown {
+  if (typeof value === "string") {
+    for (const s of secrets) value = (value as string).replaceAll(s, REDACTED);
+    return value;
+  }
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      value[i] = redactDeep(value[i], secrets);
+    }
+    return value;
+  }
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    for (const key of Object.keys(record)) {
+      record[key] = redactDeep(record[key], secrets);
+    }
+  }
+  return value;
+}
+
 /** A persistent map from cache keys to successful completions. */
 export class ResponseCache {
   #db: DatabaseSync;
+  /** The secrets, and each as it appears inside JSON text. */
+  #secrets: readonly string[];
+  #escaped: readonly string[];
   #get: StatementSync;
   #put: StatementSync;
   #hits = 0;
@@ -113,8 +152,10 @@ export class ResponseCache {
    * sweep) is answered without a database lookup. About 4 MB per 100k. */
   #known = new Set<number>();
 
-  private constructor(db: DatabaseSync) {
+  private constructor(db: DatabaseSync, secrets: readonly string[]) {
     this.#db = db;
+    this.#secrets = [...new Set(secrets.filter((x) => x.length >= 4))];
+    this.#escaped = this.#secrets.map((x) => JSON.stringify(x).slice(1, -1));
     this.#get = db.prepare(
       "SELECT value FROM responses_v2 WHERE h = ? AND key = ? LIMIT 1",
     );
@@ -130,6 +171,7 @@ export class ResponseCache {
    * Opens (creating if needed) the cache in a folder.
    *
    * @param dir The cache folder (created if missing).
+   * @param options Secrets to redact from every stored completion.
    * @returns The cache; call `close()` when done.
    * @throws {Error} "Cannot open the response cache ..." for a broken file.
    *
@@ -146,10 +188,20 @@ export class ResponseCache {
    * assert.equal(cache.get(key)?.attempts, 0);
    * assert.equal(cache.get("cd".repeat(32)), undefined);
    * cache.close();
+   * // With the sweep's keys, an echoed key is never stored.
+   * const safe = await ResponseCache.open(dir, { secrets: ["sk-secret-1"] });
+   * const echo = "ef".repeat(32);
+   * safe.put(echo, { ...done, text: "Bearer sk-secret-1 says 4" });
+   * assert.equal(safe.get(echo)?.text, "Bearer [redacted] says 4");
+   * safe.close();
    * await Deno.remove(dir, { recursive: true });
    * ```
    */
-  static async open(dir: string): Promise<ResponseCache> {
+  static async open(
+    dir: string,
+    options: ResponseCacheOptions = {},
+  ): Promise<ResponseCache> {
+    const { secrets = [] } = options;
     await Deno.mkdir(dir, { recursive: true });
     const path = join(dir, "responses.sqlite");
     try {
@@ -165,7 +217,7 @@ export class ResponseCache {
         "CREATE TABLE IF NOT EXISTS responses_v2 (h INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL)",
       );
       db.exec("CREATE INDEX IF NOT EXISTS responses_v2_h ON responses_v2 (h)");
-      return new ResponseCache(db);
+      return new ResponseCache(db, secrets);
     } catch (error) {
       throw new Error(
         `Cannot open the response cache ${path}: ${
@@ -173,6 +225,17 @@ export class ResponseCache {
         } (delete the file or run with --no-cache)`,
       );
     }
+  }
+
+  /**
+   * `value` (JSON text) without any secret. The common case — no secret in
+   * the text — costs one `includes` per secret; otherwise the value is
+   * parsed and every string redacted, so JSON escapes inside a secret
+   * cannot hide it and the text stays valid JSON.
+   */
+  #redact(value: string): string {
+    if (!this.#escaped.some((x) => value.includes(x))) return value;
+    return JSON.stringify(redactDeep(JSON.parse(value), this.#secrets));
   }
 
   #lookup(key: string): string | undefined {
@@ -188,7 +251,8 @@ export class ResponseCache {
   }
 
   /**
-   * The stored completion for a key, marked `cached: true`, `attempts: 0`.
+   * The stored completion for a key, marked `cached: true`, `attempts: 0`,
+   * with every secret redacted (also from entries an older version stored).
    *
    * @param key A {@linkcode cacheKey}.
    * @returns The completion, or undefined when absent.
@@ -197,12 +261,13 @@ export class ResponseCache {
     const value = this.#lookup(key);
     if (value === undefined) return undefined;
     this.#hits++;
-    const completion = JSON.parse(value) as Completion;
+    const completion = JSON.parse(this.#redact(value)) as Completion;
     return { ...completion, attempts: 0, cached: true };
   }
 
   /**
-   * Stores a successful completion. Failed ones (with `error`) are ignored.
+   * Stores a successful completion, every secret redacted. Failed ones
+   * (with `error`) are ignored.
    *
    * @param key A {@linkcode cacheKey}.
    * @param completion The completion.
@@ -212,7 +277,7 @@ export class ResponseCache {
     const { cached: _cached, ...rest } = completion;
     const h = prefix(key);
     if (this.#known.has(h) && this.#lookup(key) !== undefined) return; // stored
-    this.#pending.set(key, JSON.stringify(rest));
+    this.#pending.set(key, this.#redact(JSON.stringify(rest)));
     this.#known.add(h);
     if (this.#pending.size >= 1024) this.flush();
     else this.#timer ??= setTimeout(() => this.flush(), 250);

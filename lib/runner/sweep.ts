@@ -299,6 +299,7 @@ export async function runSweep(
   const cache = useCache
     ? await ResponseCache.open(
       options.cacheDir ?? join(config.outputDir, ".cache"),
+      { secrets },
     )
     : null;
   let writer: ResultsWriter;

@@ -144,3 +144,41 @@ Deno.test("cacheKey() equals the SHA-256 of the sorted-key JSON, so stored cache
     assert.equal(cacheKey(target, p, sample), hex);
   }
 });
+
+Deno.test("ResponseCache redacts every secret before storing, even inside JSON escapes, and on reading", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const plainKey = "sk-plain-0123456789";
+    const oddKey = 'sk-"odd\\key\u00e9-0123';
+    const key = cacheKey(target, prompt, 0);
+    const other = cacheKey(target, prompt, 1);
+    // An older cache (no secrets given) holds an echoed key...
+    const old = await ResponseCache.open(dir);
+    old.put(other, { ...done, text: `echo ${plainKey}` });
+    old.close();
+    const cache = await ResponseCache.open(dir, {
+      secrets: [plainKey, oddKey, "abc"],
+    });
+    // ...which a hit does not bring back.
+    assert.equal(cache.get(other)?.text, "echo [redacted]");
+    cache.put(key, {
+      ...done,
+      text: `Bearer ${oddKey} and ${plainKey}; abc stays`,
+      reasoning: `saw ${oddKey}`,
+    });
+    assert.deepEqual(
+      [cache.get(key)?.text, cache.get(key)?.reasoning],
+      ["Bearer [redacted] and [redacted]; abc stays", "saw [redacted]"],
+    );
+    cache.close();
+    const reopened = await ResponseCache.open(dir);
+    assert.equal(
+      reopened.get(key)?.text,
+      "Bearer [redacted] and [redacted]; abc stays",
+      "stored redacted, not only read back redacted",
+    );
+    reopened.close();
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
