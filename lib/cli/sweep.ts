@@ -3,7 +3,8 @@
  * [--run-dir <dir>] [--progress bar|lines|none] [--limit N]`
  *
  * Parses flags and calls `runSweep`; Ctrl-C once stops cleanly (exit 130),
- * twice quits at once. Config errors and bad flags print a message and exit 2.
+ * twice (more than half a second apart) quits at once. Config errors and
+ * bad flags print a message and exit 2.
  *
  * @module
  */
@@ -20,6 +21,9 @@ import { readManifest } from "../store/mod.ts";
 
 const USAGE =
   "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N]";
+
+/** SIGINTs this close to the first are the same Ctrl-C (see `onSigint`). */
+const SIGINT_WINDOW_MS = 500;
 
 function fail(message: string): never {
   console.error(message);
@@ -76,10 +80,18 @@ async function main(args: string[]): Promise<number> {
   }
 
   const controller = new AbortController();
-  let presses = 0;
+  // A terminal sends Ctrl-C's SIGINT to the whole process group, and
+  // `deno task` forwards its own copy: one press can arrive twice within
+  // milliseconds. Signals within SIGINT_WINDOW_MS of the first count as
+  // that one press; a later one quits at once.
+  let firstPress: number | null = null;
   const onSigint = () => {
-    presses++;
-    if (presses > 1) Deno.exit(130);
+    const now = performance.now();
+    if (firstPress !== null) {
+      if (now - firstPress < SIGINT_WINDOW_MS) return;
+      Deno.exit(130);
+    }
+    firstPress = now;
     console.error(
       "\nStopping: saving finished rows (Ctrl-C again to quit at once)...",
     );
