@@ -1,0 +1,116 @@
+/**
+ * Comparing a candidate's output with the reference's, in the parent
+ * process (never inside the sandbox).
+ *
+ * @module
+ */
+import type { Checker, CompareRule } from "./types.ts";
+
+/** A JSON value as canonical text: object keys sorted, undefined as null. */
+function canonical(value: unknown): string {
+  if (value === undefined || value === null) return "null";
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (typeof value === "object") {
+    const keys = Object.keys(value).sort();
+    return `{${
+      keys.map((k) =>
+        `${JSON.stringify(k)}:${
+          canonical((value as Record<string, unknown>)[k])
+        }`
+      ).join(",")
+    }}`;
+  }
+  if (typeof value === "number" && Object.is(value, -0)) return "0";
+  return JSON.stringify(value) ?? "null";
+}
+
+function close(a: number, b: number, tol: number): boolean {
+  if (a === b) return true;
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return false;
+  return Math.abs(a - b) <= tol * Math.max(1, Math.abs(a), Math.abs(b));
+}
+
+function floatEqual(a: unknown, b: unknown, tol: number): boolean {
+  if (typeof a === "number" && typeof b === "number") return close(a, b, tol);
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length &&
+      a.every((v, i) => floatEqual(v, b[i], tol));
+  }
+  if (
+    a !== null && b !== null && typeof a === "object" &&
+    typeof b === "object"
+  ) {
+    const ka = Object.keys(a).sort();
+    const kb = Object.keys(b).sort();
+    return canonical(ka) === canonical(kb) &&
+      ka.every((k) =>
+        floatEqual(
+          (a as Record<string, unknown>)[k],
+          (b as Record<string, unknown>)[k],
+          tol,
+        )
+      );
+  }
+  return canonical(a) === canonical(b);
+}
+
+/**
+ * Whether `actual` is a right answer under the problem's compare rule:
+ * `"exact"` deep equality of JSON values (object key order ignored);
+ * `"unordered"` both are lists holding the same multiset of JSON values;
+ * `{ float: tol }` numbers within `tol` absolute or relative (elementwise in
+ * lists and objects, other values exactly); `"checker"` the checker decides
+ * (a checker that throws counts as a rejection).
+ *
+ * @param rule The problem's compare rule.
+ * @param args The argument list of the test (for the checker).
+ * @param expected The reference's output (unused by `"checker"`).
+ * @param actual The candidate's output.
+ * @param checker The problem's checker; required when rule is `"checker"`.
+ * @returns True when the output is accepted.
+ * @throws {TypeError} When rule is `"checker"` and no checker is given.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { compareOutput } from "./compare.ts";
+ * assert.ok(compareOutput("exact", [], { a: [1, 2], b: null }, { b: null, a: [1, 2] }));
+ * assert.ok(!compareOutput("exact", [], [1, 2], [2, 1]));
+ * assert.ok(compareOutput("unordered", [], [[1, 2], [3]], [[3], [1, 2]]));
+ * assert.ok(!compareOutput("unordered", [], [1, 1, 2], [1, 2, 2]));
+ * assert.ok(compareOutput({ float: 1e-6 }, [], [0.1 + 0.2, 2], [0.3, 2]));
+ * assert.ok(!compareOutput({ float: 1e-6 }, [], 1.5, 1.6));
+ * const sumsTo = (args: unknown[], out: unknown) =>
+ *   Array.isArray(out) && out.length === 2 && out[0] + out[1] === args[0];
+ * assert.ok(compareOutput("checker", [5], [1, 4], [2, 3], sumsTo));
+ * ```
+ */
+export function compareOutput(
+  rule: CompareRule,
+  args: unknown[],
+  expected: unknown,
+  actual: unknown,
+  checker?: Checker,
+): boolean {
+  if (rule === "exact") return canonical(expected) === canonical(actual);
+  if (rule === "unordered") {
+    if (!Array.isArray(expected) || !Array.isArray(actual)) return false;
+    if (expected.length !== actual.length) return false;
+    const a = expected.map(canonical).sort();
+    const b = actual.map(canonical).sort();
+    return a.every((v, i) => v === b[i]);
+  }
+  if (rule === "checker") {
+    if (!checker) {
+      throw new TypeError(
+        'Cannot compare with the rule "checker": no checker was given; pass the problem\'s checker',
+      );
+    }
+    try {
+      return checker(structuredClone(args), structuredClone(actual)) === true;
+    } catch {
+      return false;
+    }
+  }
+  return floatEqual(expected, actual, rule.float);
+}

@@ -1,0 +1,51 @@
+/**
+ * The loaded problem: its `problem.json` plus the solution sources and the
+ * large-input generator.
+ *
+ * @module
+ */
+import type {
+  CodeTest,
+  CompareRule,
+  ComplexityClass,
+  Difficulty,
+  Topic,
+} from "./schema.ts";
+
+/** `large.js`: the argument list for input size n; `rng()` gives floats in [0, 1). */
+export type LargeGenerator = (n: number, rng: () => number) => unknown[];
+
+/** `checker.js`: whether `output` is a valid answer for `args`. */
+export type Checker = (args: unknown[], output: unknown) => boolean;
+
+/** One problem of the bank, ready to run. */
+export interface CodeProblem {
+  id: string;
+  title: string;
+  topic: Topic;
+  difficulty: Difficulty;
+  /** The required time complexity. */
+  complexity: ComplexityClass;
+  /** The class of the naive solution (worse than `complexity`). */
+  naiveComplexity: ComplexityClass;
+  /** Entry function names. */
+  entry: { python: string; javascript: string };
+  /** Signatures shown to the model. */
+  signature: { python: string; javascript: string; typescript: string };
+  statement: { en: string; zh: string };
+  compare: CompareRule;
+  tests: CodeTest[];
+  large: { sizes: number[]; timeLimitMs: number };
+  /** Reference solutions (source text). */
+  reference: { python: string; javascript: string };
+  /** Naive solutions (source text), at least one. */
+  naive: { python?: string; javascript?: string };
+  /** The large-input generator of `large.js`. */
+  generateLarge: LargeGenerator;
+  /** The checker of `checker.js`, present exactly when compare is "checker". */
+  checker?: Checker;
+  /** The problem's folder (absolute path). */
+  dir: string;
+}
+
+export type { CodeTest, CompareRule, ComplexityClass, Difficulty, Topic };
