@@ -8,6 +8,8 @@ import { COMPLEXITY_CLASSES, type ProblemFile } from "./schema.ts";
 
 /** One broken rule: the field (or file) and the sentence "<why>; <what to do>". */
 export interface RuleIssue {
+  /** The file of the problem folder at fault. @default "problem.json" */
+  file?: string;
   field: string;
   message: string;
 }
@@ -63,8 +65,8 @@ function unsafeNumber(value: unknown): number | undefined {
 /** Checks the rules of the format that the zod schema cannot express. */
 export function checkRules(p: ProblemFile, s: ProblemSources): RuleIssue[] {
   const issues: RuleIssue[] = [];
-  const add = (field: string, message: string) =>
-    issues.push({ field, message });
+  const add = (field: string, message: string, file?: string) =>
+    issues.push(file ? { file, field, message } : { field, message });
   if (p.id !== s.folder) {
     add(
       "id",
@@ -122,10 +124,11 @@ export function checkRules(p: ProblemFile, s: ProblemSources): RuleIssue[] {
     if (src === undefined) {
       if (file.startsWith("reference")) {
         add(
-          file,
+          `entry.${language}`,
           `missing; add the ${language} reference solution defining ${
             p.entry[language]
           }`,
+          file,
         );
       }
       continue;
@@ -136,10 +139,11 @@ export function checkRules(p: ProblemFile, s: ProblemSources): RuleIssue[] {
       : definesJs(src, name);
     if (!ok) {
       add(
-        file,
+        `entry.${language}`,
         `does not define the entry ${
           language === "python" ? `def ${name}(` : `function ${name}(`
         } at the top level; name the function as in problem.json "entry.${language}"`,
+        file,
       );
     }
   }
@@ -151,22 +155,25 @@ export function checkRules(p: ProblemFile, s: ProblemSources): RuleIssue[] {
   }
   if (!s.hasLarge) {
     add(
-      "large.js",
+      "large",
       "missing; add `export function large(n, rng) { ... return [arg1, ...]; }`",
+      "large.js",
     );
   }
   if (p.compare === "checker" && !s.hasChecker) {
     add(
-      "checker.js",
+      "compare",
       'compare is "checker" but checker.js is missing; add `export function check(args, output) { ... }`',
+      "checker.js",
     );
   }
   if (p.compare !== "checker" && s.hasChecker) {
     add(
-      "checker.js",
+      "compare",
       `present but compare is ${
         JSON.stringify(p.compare)
       }; remove checker.js or set compare to "checker"`,
+      "checker.js",
     );
   }
   return issues;

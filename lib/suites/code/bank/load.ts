@@ -48,7 +48,8 @@ async function importFunction(
     if (typeof fn !== "function") {
       return {
         issue: {
-          field: file,
+          file,
+          field: "export",
           message:
             `does not export a function named ${name}; write \`export function ${name}(...) { ... }\``,
         },
@@ -58,7 +59,8 @@ async function importFunction(
   } catch (e) {
     return {
       issue: {
-        field: file,
+        file,
+        field: "import",
         message: `cannot be imported (${
           e instanceof Error ? e.message.split("\n")[0] : String(e)
         }); fix the module so it imports with no permissions and no imports`,
@@ -71,8 +73,10 @@ type Loaded = { problem?: CodeProblem; issues: string[] };
 
 async function loadOne(dir: string, folder: string): Promise<Loaded> {
   const jsonPath = join(dir, "problem.json");
-  const where = (field: string, message: string) =>
-    `Cannot load the code problem ${shown(jsonPath)}: ${field}: ${message}`;
+  const where = (field: string, message: string, file = "problem.json") =>
+    `Cannot load the code problem ${
+      shown(join(dir, file))
+    }: ${field}: ${message}`;
   const text = await readOptional(jsonPath);
   if (text === undefined) {
     return {
@@ -143,7 +147,9 @@ async function loadOne(dir: string, folder: string): Promise<Loaded> {
     ruleIssues.length > 0 || referencePy === undefined ||
     referenceJs === undefined || generateLarge === undefined
   ) {
-    return { issues: ruleIssues.map((i) => where(i.field, i.message)) };
+    return {
+      issues: ruleIssues.map((i) => where(i.field, i.message, i.file)),
+    };
   }
   const naive: CodeProblem["naive"] = {};
   if (naivePy !== undefined) naive.python = naivePy;
