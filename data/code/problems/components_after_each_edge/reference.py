@@ -1,12 +1,11 @@
 def components_after_each_edge(n, edges):
     parent = list(range(n))
-    size = [1] * n
 
     def find(x):
         root = x
         while parent[root] != root:
             root = parent[root]
-        while parent[x] != root:
+        while parent[x] != root:  # path compression
             parent[x], x = root, parent[x]
         return root
 
@@ -15,10 +14,7 @@ def components_after_each_edge(n, edges):
     for u, v in edges:
         a, b = find(u), find(v)
         if a != b:
-            if size[a] < size[b]:
-                a, b = b, a
             parent[b] = a
-            size[a] += size[b]
             groups -= 1
         result.append(groups)
     return result
