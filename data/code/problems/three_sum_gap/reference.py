@@ -1,20 +1,14 @@
 def three_sum_gap(nums: list[int], target: int) -> int | None:
     a = sorted(nums)
-    n = len(a)
-    if n < 3:
-        return None
     best = None
-    for i in range(n - 2):
-        lo, hi = i + 1, n - 1
+    for i in range(len(a)):
+        lo, hi = i + 1, len(a) - 1
         while lo < hi:
             s = a[i] + a[lo] + a[hi]
-            gap = abs(s - target)
-            if best is None or gap < best:
-                best = gap
+            if best is None or abs(s - target) < best:
+                best = abs(s - target)
             if s < target:
                 lo += 1
-            elif s > target:
-                hi -= 1
             else:
-                return 0
+                hi -= 1
     return best
