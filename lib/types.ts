@@ -29,8 +29,27 @@ export type Answer =
   /** Free text compared by the suite's own judge. */
   | { kind: "text"; value: string };
 
-/** One thing to ask a model. Pure data, serialisable to JSON. */
-export interface Question {
+/**
+ * A declared dimension of a suite's questions: a key of `Question.dims`
+ * with how to show it. Suites declare their dims; the report and the
+ * notebooks plot what is declared, under its label.
+ */
+export interface DimSpec {
+  /** The key in `Question.dims` (and the column in a result frame). */
+  name: string;
+  /** Numeric dims get lines against the value; categorical ones get bars. */
+  kind: "numeric" | "categorical";
+  /** Human label, e.g. "operand digits". */
+  label: string;
+  /** Shown in the report by default. @default true */
+  show?: boolean;
+}
+
+/**
+ * One thing to ask a model. Pure data, serialisable to JSON. `P` is the
+ * suite's own payload type (each suite declares it).
+ */
+export interface Question<P = Record<string, unknown>> {
   /** Stable id derived from suite + generator params + seed (or dataset row). */
   id: string;
   /** The suite that made it, e.g. `"arithmetic"`. */
@@ -46,7 +65,7 @@ export interface Question {
    */
   dims: Record<string, DimValue>;
   /** Structured payload a template or judge needs (operands, matrices...). */
-  payload?: Record<string, unknown>;
+  payload?: P;
 }
 
 /** One chat message in the OpenAI wire shape. */
@@ -132,6 +151,11 @@ export interface Completion {
   toolCalls?: ToolCall[];
   /** Whether this came from the response cache. */
   cached?: boolean;
+  /**
+   * The tool turns before the final answer (assistant tool calls and tool
+   * results), when the template offered tools and the model used them.
+   */
+  transcript?: ChatMessage[];
   /** Set when the call failed for good; `text` is then empty. */
   error?: { kind: ErrorKind; message: string; status?: number };
 }
@@ -169,7 +193,14 @@ export interface Verdict {
   errorClass?: string;
   /** Relative error for numeric answers, when defined. */
   relError?: number;
+  /** Why: what the judge saw (kept in the row). */
   explanation?: string;
+  /**
+   * The suite's own per-row measures and labels (e.g. a forensic stage, a
+   * measured complexity class, tests passed). Flat scalars: each key
+   * becomes a column of the result frame, as dims do.
+   */
+  metrics?: Record<string, DimValue>;
 }
 
 /**
@@ -207,6 +238,12 @@ export interface ResultRow {
   cached: boolean;
   error_kind: ErrorKind | null;
   error_message: string | null;
+  /** The judge's explanation, if it gave one. */
+  explanation: string | null;
+  /** The suite's per-row measures and labels (see `Verdict.metrics`). */
+  metrics: Record<string, DimValue>;
+  /** Tool turns before the final answer, as JSON chat messages, or null. */
+  transcript: string | null;
   /** ISO time the row was written. */
   finished_at: string;
 }

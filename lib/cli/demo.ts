@@ -12,15 +12,17 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { ConfigError, loadConfig, parseConfig } from "../config/mod.ts";
-import { startSimServer } from "../providers/mod.ts";
-import { runSweep } from "../runner/mod.ts";
 import {
+  ConfigError,
+  loadConfig,
   loadRuns,
+  parseConfig,
+  runSweep,
+  startSimServer,
   summaryText,
   writeReport,
   writeSummaryCsv,
-} from "../report/mod.ts";
+} from "../mod.ts";
 
 const USAGE = "Usage: deno task demo [config.json] [--output-dir <dir>]";
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { writeReport, writeSummaryCsv } from "../report/mod.ts";
+import { writeReport, writeSummaryCsv } from "../mod.ts";
 
 const USAGE = "Usage: deno task report <run-dir>";
 

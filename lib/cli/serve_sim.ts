@@ -6,7 +6,12 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { type SimServerOptions, startSimServer } from "../providers/server.ts";
+import {
+  createSimBackend,
+  type SimServerOptions,
+  startSimServer,
+} from "../providers/mod.ts";
+import { SIM_SKILLS } from "../suites/mod.ts";
 import { SIM_PROFILES } from "../providers/sim/mod.ts";
 
 /** Usage text printed for `--help` and after a bad flag. */
@@ -170,7 +175,10 @@ if (import.meta.main) {
     console.log(SERVE_SIM_USAGE);
     Deno.exit(0);
   }
-  const server = await startSimServer(parsed.options);
+  const server = await startSimServer({
+    backend: createSimBackend(SIM_SKILLS),
+    ...parsed.options,
+  });
   const { hostname } = parsed.options;
   if (!/^(127\.|localhost$|::1$|\[::1\]$)/.test(hostname)) {
     console.warn(

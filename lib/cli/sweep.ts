@@ -13,9 +13,11 @@ import {
   checkEndpoints,
   checkEnv,
   ConfigError,
+  formatSummary,
   loadConfig,
-} from "../config/mod.ts";
-import { formatSummary, runSweep, summarizeResults } from "../runner/mod.ts";
+  runSweep,
+  summarizeResults,
+} from "../mod.ts";
 import type { SweepOptions } from "../runner/mod.ts";
 import { readManifest } from "../store/mod.ts";
 
@@ -99,7 +101,7 @@ async function main(args: string[]): Promise<number> {
   };
   Deno.addSignalListener("SIGINT", onSigint);
 
-  const options: SweepOptions = {
+  const options: Partial<SweepOptions> = {
     progress: progress as "auto" | "bar" | "lines" | "none",
     signal: controller.signal,
   };

@@ -41,13 +41,14 @@ const HINT =
  * ```ts
  * import assert from "node:assert/strict";
  * import { checkEndpoints, ConfigError, parseConfig } from "./mod.ts";
+ * const TOY = { name: "toy", validateParams: () => ({ ok: true as const }), templates: { direct: {} } };
  * const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
  * const port = listener.addr.port;
  * listener.close(); // nothing listens there now
  * const config = parseConfig({
  *   models: [{ name: "local", provider: "openai", baseURL: `http://127.0.0.1:${port}/v1` }],
- *   suites: [{ name: "arithmetic" }],
- * }, "inline");
+ *   suites: [{ name: "toy" }],
+ * }, "inline", [TOY]);
  * await assert.rejects(() => checkEndpoints(config), ConfigError);
  * ```
  */

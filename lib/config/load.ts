@@ -11,7 +11,19 @@ import {
   printParseErrorCode,
 } from "jsonc-parser";
 import { type SweepConfig, SweepConfigSchema } from "./schema.ts";
-import { getSuite, listSuites } from "../suites/mod.ts";
+
+/**
+ * What config checking needs of a suite: its name, its params check and
+ * its template ids. Suites (`lib/suites/`) satisfy it; the registry is
+ * passed in by the caller, so this layer names no suite.
+ */
+export interface SuiteSpec {
+  name: string;
+  validateParams(params: unknown):
+    | { ok: true }
+    | { ok: false; issues: { path: (string | number)[]; message: string }[] };
+  templates: Readonly<Record<string, unknown>>;
+}
 
 /**
  * A config that cannot be used. `message` is ready to print as it is (one
@@ -90,18 +102,23 @@ function zodProblems(error: z.ZodError, prefix: PropertyKey[] = []): string[] {
  * ```ts
  * import assert from "node:assert/strict";
  * import { ConfigError, parseConfig } from "./mod.ts";
+ * const TOY = { name: "toy", validateParams: () => ({ ok: true as const }), templates: { direct: {} } };
  * const config = parseConfig({
  *   models: [{ name: "sim-strong", provider: "sim" }],
- *   suites: [{ name: "arithmetic" }],
- * }, "inline");
+ *   suites: [{ name: "toy" }],
+ * }, "inline", [TOY]);
  * assert.equal(config.samples, 1);
  * assert.throws(
- *   () => parseConfig({ models: [{ name: "x", provider: "openai", baseURL: "nope" }], suites: [] }, "bad.json"),
+ *   () => parseConfig({ models: [{ name: "x", provider: "openai", baseURL: "nope" }], suites: [] }, "bad.json", []),
  *   (e: unknown) => e instanceof ConfigError && e.message.includes("models[0].baseURL"),
  * );
  * ```
  */
-export function parseConfig(json: unknown, source: string): SweepConfig {
+export function parseConfig(
+  json: unknown,
+  source: string,
+  suites: readonly SuiteSpec[],
+): SweepConfig {
   const parsed = SweepConfigSchema.safeParse(json);
   if (!parsed.success) {
     throw new ConfigError(source, zodProblems(parsed.error), HINT);
@@ -128,13 +145,11 @@ export function parseConfig(json: unknown, source: string): SweepConfig {
     }
   });
   config.suites.forEach((suiteConfig, i) => {
-    let suite;
-    try {
-      suite = getSuite(suiteConfig.name);
-    } catch {
+    const suite = suites.find((s) => s.name === suiteConfig.name);
+    if (suite === undefined) {
       problems.push(
         `suites[${i}].name: unknown suite "${suiteConfig.name}"; known suites: ${
-          listSuites().join(", ")
+          suites.map((s) => s.name).sort().join(", ")
         }`,
       );
       return;
@@ -202,12 +217,17 @@ function lineColumn(text: string, offset: number): [number, number] {
  * ```ts
  * import assert from "node:assert/strict";
  * import { loadConfig } from "./mod.ts";
- * const { config } = await loadConfig("data/configs/demo.json");
+ * const { config } = await loadConfig("tests/fixtures/golden/config.json", [
+ *   { name: "arithmetic", validateParams: () => ({ ok: true }), templates: { direct: {}, cot: {}, calculator: {}, llmmath: {} } },
+ *   { name: "linalg", validateParams: () => ({ ok: true }), templates: { paper: {} } },
+ *   { name: "ceval", validateParams: () => ({ ok: true }), templates: { answer_only: {}, few_shot_cot: {} } },
+ * ]);
  * assert.ok(config.models.length > 0);
  * ```
  */
 export async function loadConfig(
   path: string,
+  suites: readonly SuiteSpec[],
 ): Promise<{ config: SweepConfig; baseDir: string }> {
   let text: string;
   try {
@@ -251,7 +271,10 @@ export async function loadConfig(
       "The config must be plain JSON (no comments, no trailing commas).",
     );
   }
-  return { config: parseConfig(json, path), baseDir: dirname(resolve(path)) };
+  return {
+    config: parseConfig(json, path, suites),
+    baseDir: dirname(resolve(path)),
+  };
 }
 
 /**
@@ -266,10 +289,11 @@ export async function loadConfig(
  * ```ts
  * import assert from "node:assert/strict";
  * import { checkEnv, ConfigError, parseConfig } from "./mod.ts";
+ * const TOY = { name: "toy", validateParams: () => ({ ok: true as const }), templates: { direct: {} } };
  * const config = parseConfig({
  *   models: [{ name: "gpt", provider: "openai", baseURL: "http://127.0.0.1:9/v1", apiKeyEnv: "MY_KEY" }],
- *   suites: [{ name: "arithmetic" }],
- * }, "inline");
+ *   suites: [{ name: "toy" }],
+ * }, "inline", [TOY]);
  * assert.throws(() => checkEnv(config, () => undefined), ConfigError);
  * checkEnv(config, (name) => name === "MY_KEY" ? "sk-test" : undefined);
  * ```

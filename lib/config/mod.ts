@@ -6,10 +6,11 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { parseConfig } from "./mod.ts";
+ * const TOY = { name: "toy", validateParams: () => ({ ok: true as const }), templates: { direct: {} } };
  * const config = parseConfig({
  *   models: [{ name: "sim-average", provider: "sim" }],
- *   suites: [{ name: "arithmetic" }],
- * }, "inline");
+ *   suites: [{ name: "toy" }],
+ * }, "inline", [TOY]);
  * assert.equal(config.models[0]?.concurrency, 16);
  * ```
  *
@@ -22,6 +23,7 @@ export {
   formatPath,
   loadConfig,
   parseConfig,
+  type SuiteSpec,
 } from "./load.ts";
 export {
   checkEndpoints,

@@ -6,7 +6,7 @@
  * @module
  */
 import { fraction } from "mathjs";
-import type { Fraction } from "../judge/rational.ts";
+import type { Fraction } from "../math/rational.ts";
 
 const DIGITS: Record<string, bigint> = {
   "零": 0n,

@@ -10,7 +10,7 @@
  * @module
  */
 import { evaluate } from "mathjs";
-import { parseEntry } from "./_matrix_parse.ts";
+import { parseEntry } from "./matrix_parse.ts";
 
 const WORD_COUNT: Record<string, number> = {
   twice: 2,

@@ -5,7 +5,7 @@
  * @module
  */
 import { fraction } from "mathjs";
-import type { Fraction } from "../judge/rational.ts";
+import type { Fraction } from "../math/rational.ts";
 import { CHINESE_NUMERAL_PATTERN, parseChineseNumeral } from "./_chinese.ts";
 
 /** One number found in the text. */

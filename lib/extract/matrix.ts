@@ -9,12 +9,12 @@
  */
 import { boxedGroups } from "./_boxed.ts";
 import { parseEigenvalueList } from "./_eigen_parse.ts";
-import { findMatrices, parseEntry } from "./_matrix_parse.ts";
+import { findMatrices, parseEntry } from "./matrix_parse.ts";
 import { blankThinking, normalizeChars } from "./_normalize.ts";
 import { extractNumber } from "./number.ts";
 
-export { findMatrices, parseEntry } from "./_matrix_parse.ts";
-export type { FoundMatrix, MatrixForm } from "./_matrix_parse.ts";
+export { findMatrices, parseEntry } from "./matrix_parse.ts";
+export type { FoundMatrix, MatrixForm } from "./matrix_parse.ts";
 export { parseEigenvalueList } from "./_eigen_parse.ts";
 
 /** The answer kinds a linear-algebra extractor reads. */

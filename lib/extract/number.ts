@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { formatRational } from "../judge/rational.ts";
+import { formatRational } from "../math/rational.ts";
 import { blankThinking, normalizeChars } from "./_normalize.ts";
 import { type NumberToken, scanNumbers } from "./_scan.ts";
 

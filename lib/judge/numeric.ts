@@ -4,7 +4,7 @@
  * @module
  */
 import { fraction } from "mathjs";
-import { type Fraction, parseRational } from "./rational.ts";
+import { type Fraction, parseRational } from "../math/rational.ts";
 
 /** Tolerances for non-exact comparison. */
 export interface NumericTolerance {

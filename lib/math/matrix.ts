@@ -15,7 +15,7 @@ import {
   trace as mathTrace,
   transpose as mathTranspose,
 } from "mathjs";
-import { formatRational, parseRational } from "../judge/rational.ts";
+import { formatRational, parseRational } from "./rational.ts";
 
 export type { Fraction };
 

@@ -16,10 +16,10 @@
  *
  * @module
  */
+export * from "./rational.ts";
+export * from "./rng.ts";
 export * from "./matrix.ts";
 export * from "./rank.ts";
 export * from "./charpoly.ts";
 export * from "./roots.ts";
 export * from "./eigen.ts";
-export * from "./tasks.ts";
-export * from "./verify.ts";

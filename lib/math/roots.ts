@@ -9,11 +9,7 @@
  * @module
  */
 import { type Fraction, fraction } from "mathjs";
-import {
-  decimalString,
-  formatRational,
-  roundRational,
-} from "../judge/rational.ts";
+import { decimalString, formatRational, roundRational } from "./rational.ts";
 import {
   degree,
   evalPoly,

@@ -1,17 +1,16 @@
 /**
- * Prompt templates: generic builders and the arithmetic templates.
+ * Prompt templates: the generic factories every suite builds its templates
+ * from (an instruction after the question, few-shot turns).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { ARITHMETIC_TEMPLATES } from "./mod.ts";
- * const q = { id: "q", suite: "arithmetic", text: "计算 2 + 2。", answer: { kind: "rational" as const, value: "4" }, dims: {} };
- * assert.equal(ARITHMETIC_TEMPLATES.direct_zh!.render(q)[0]!.content, "计算 2 + 2。\n只输出数字。");
+ * import { instructionTemplate } from "./mod.ts";
+ * const t = instructionTemplate({ id: "direct", description: "", instruction: "Answer with the number only." });
+ * const [m] = t.render({ id: "q", suite: "s", text: "2+2?", answer: { kind: "rational", value: "4" }, dims: {} });
+ * assert.equal(m?.content, "2+2?\nAnswer with the number only.");
  * ```
  *
  * @module
  */
 export * from "./template.ts";
-export * from "./arithmetic.ts";
-export * from "./ceval.ts";
-export * from "./linalg.ts";

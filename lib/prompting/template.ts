@@ -4,8 +4,25 @@
  *
  * @module
  */
-import type { Template } from "../suites/types.ts";
 import type { ChatMessage, Question, ToolSpec } from "../types.ts";
+
+/** A prompt template: turns a question into chat messages. */
+export interface Template {
+  id: string;
+  description: string;
+  render(question: Question): ChatMessage[];
+  /** Tools offered with this template (e.g. the calculator control group). */
+  tools?: ToolSpec[];
+}
+
+/**
+ * Executes a tool call the model made and returns the tool message's
+ * content. May await (a sandbox, a service).
+ */
+export type ToolExecutor = (
+  name: string,
+  args: string,
+) => string | Promise<string>;
 
 /** Options for {@linkcode instructionTemplate}. */
 export interface InstructionTemplateOptions {

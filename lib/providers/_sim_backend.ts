@@ -5,7 +5,7 @@
  * @module
  */
 import type { SimReply, SimRequest } from "./sim/types.ts";
-import { simChat, simModelList } from "./sim/mod.ts";
+import { type RegisteredSkill, simChat, simModelList } from "./sim/mod.ts";
 
 /** One `/v1/models` entry. */
 export interface SimModelEntry {
@@ -23,5 +23,29 @@ export interface SimBackend {
   simModelList(): SimModelEntry[];
 }
 
-/** The real simulated model. */
-export const defaultSimBackend: SimBackend = { simChat, simModelList };
+/**
+ * The real simulated model with these skills (each suite brings its own;
+ * `lib/suites/mod.ts` lists them all as `SIM_SKILLS`).
+ *
+ * @param skills The skills, tried in order.
+ * @returns A backend for {@linkcode SimProvider}s and the sim server.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createSimBackend } from "./mod.ts";
+ * const backend = createSimBackend([]);
+ * assert.ok(backend.simModelList().some((m) => m.id === "sim-strong"));
+ * ```
+ */
+export function createSimBackend(
+  skills: readonly RegisteredSkill[],
+): SimBackend {
+  return {
+    simChat: (request) => simChat(request, skills),
+    simModelList,
+  };
+}
+
+/** The sim without any skill: it reads no question and says so. */
+export const defaultSimBackend: SimBackend = createSimBackend([]);

@@ -6,11 +6,19 @@
 import type { ModelConfig, SweepConfig } from "../config/schema.ts";
 import type { Provider } from "./types.ts";
 import { OpenAIProvider } from "./openai.ts";
+import { createSimBackend } from "./_sim_backend.ts";
+import type { RegisteredSkill } from "./sim/mod.ts";
 import { SimProvider } from "./sim.ts";
 import type { MaxTokensParam } from "./_request_body.ts";
 
 /** Reads an environment variable by name. */
 export type EnvReader = (name: string) => string | undefined;
+
+/** What a provider may need beyond its model's config. */
+export interface ProviderContext {
+  /** Skills of the in-process sim (every registered suite's). @default none */
+  simSkills?: readonly RegisteredSkill[];
+}
 
 /**
  * Creates the provider of one model entry: `sim` → {@linkcode SimProvider}
@@ -51,6 +59,7 @@ export function createProvider(
   model: ModelConfig,
   sweep: Pick<SweepConfig, "retries" | "timeoutMs">,
   env: EnvReader = (name) => Deno.env.get(name),
+  context: ProviderContext = {},
 ): Provider {
   const { max_tokens_param: maxTokensParam, ...params } = model.params ?? {};
   if (
@@ -69,7 +78,12 @@ export function createProvider(
     maxTokensParam: maxTokensParam as MaxTokensParam | undefined,
     params,
   };
-  if (model.provider === "sim") return new SimProvider(common);
+  if (model.provider === "sim") {
+    return new SimProvider({
+      ...common,
+      backend: createSimBackend(context.simSkills ?? []),
+    });
+  }
   if (model.baseURL === undefined) {
     throw new Error(
       `Cannot create provider for model "${model.name}": provider "openai" needs a baseURL`,

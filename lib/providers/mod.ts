@@ -43,6 +43,11 @@ export {
   type SimServerStats,
   startSimServer,
 } from "./server.ts";
-export { createProvider, type EnvReader } from "./create.ts";
+export {
+  createProvider,
+  type EnvReader,
+  type ProviderContext,
+} from "./create.ts";
 export type { MaxTokensParam } from "./_request_body.ts";
 export type { SimBackend, SimModelEntry } from "./_sim_backend.ts";
+export { createSimBackend } from "./_sim_backend.ts";

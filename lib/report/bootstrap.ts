@@ -1,4 +1,4 @@
-import { mulberry32 } from "../generators/rng.ts";
+import { mulberry32 } from "../math/rng.ts";
 
 /** Options for {@linkcode pairedBootstrap}. */
 export interface PairedBootstrapOptions {

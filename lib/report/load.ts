@@ -74,6 +74,8 @@ export const RESULT_SCHEMA: Record<string, pl.DataType> = {
   cached: pl.Bool,
   error_kind: pl.Utf8,
   error_message: pl.Utf8,
+  explanation: pl.Utf8,
+  transcript: pl.Utf8,
   finished_at: pl.Utf8,
 };
 
@@ -201,8 +203,15 @@ async function loadOne(
   }
   try {
     let frame = end.prefix === 0 ? emptyFrame() : scan(path, results);
-    const dimPairs = dimNames(frame);
-    frame = unnestDims(frame, dimPairs);
+    const dimPairs = structFields(frame, "dims", "dim_");
+    frame = unnestStruct(frame, "dims", dimPairs);
+    // A suite's per-row metrics become columns the same way (after dims,
+    // so a clash takes the "metric_" prefix).
+    frame = unnestStruct(
+      frame,
+      "metrics",
+      structFields(frame, "metrics", "metric_"),
+    );
     const dims = dimPairs.map(([, to]) => to);
     if (stamp) await writeCache(dir, stamp, frame, dims);
     if (columns) {
@@ -303,31 +312,36 @@ function emptyFrame(): pl.DataFrame {
   return pl.DataFrame(cols, { schema: RESULT_SCHEMA });
 }
 
-/** [struct field, column name] pairs for the dims struct. */
-function dimNames(frame: pl.DataFrame): [string, string][] {
-  if (!frame.columns.includes("dims")) return [];
-  const dtype = frame.getColumn("dims").dtype as unknown as {
+/** [struct field, column name] pairs for a struct column (dims, metrics). */
+function structFields(
+  frame: pl.DataFrame,
+  column: string,
+  prefix: string,
+): [string, string][] {
+  if (!frame.columns.includes(column)) return [];
+  const dtype = frame.getColumn(column).dtype as unknown as {
     fields?: { name: string }[];
   };
   const fields = dtype.fields ?? [];
   const taken = new Set(frame.columns);
   return fields.map(({ name }) => [
     name,
-    taken.has(name) ? `dim_${name}` : name,
+    taken.has(name) ? `${prefix}${name}` : name,
   ]);
 }
 
-function unnestDims(
+function unnestStruct(
   frame: pl.DataFrame,
-  dims: [string, string][],
+  column: string,
+  fields: [string, string][],
 ): pl.DataFrame {
-  if (!frame.columns.includes("dims")) return frame;
-  if (dims.length === 0) return frame.drop("dims");
+  if (!frame.columns.includes(column)) return frame;
+  if (fields.length === 0) return frame.drop(column);
   return frame
     .withColumns(
-      pl.col("dims").struct.renameFields(dims.map(([, to]) => to)),
+      pl.col(column).struct.renameFields(fields.map(([, to]) => to)),
     )
-    .unnest("dims");
+    .unnest(column);
 }
 
 async function readManifest(

@@ -15,12 +15,8 @@ import { type LoadedRuns, loadRuns } from "./load.ts";
 import { summarize } from "./summarize.ts";
 import { tableHtml } from "./table.ts";
 
-/** One part of a report: a heading with tables and charts. */
-export interface ReportSection {
-  title: string;
-  /** HTML fragments (tables, charts, notes) in order. */
-  parts: string[];
-}
+import type { ReportSection, SuiteView } from "./suite_view.ts";
+export type { ReportSection };
 
 /** The columns of a breakdown table worth reading at a glance. */
 function brief(summary: pl.DataFrame): pl.DataFrame {
@@ -106,7 +102,10 @@ function distinct(frame: pl.DataFrame, col: string): unknown[] {
  * assert.ok(sections.some((s) => s.title === "Accuracy by family"));
  * ```
  */
-export function reportSections(loaded: LoadedRuns): ReportSection[] {
+export function reportSections(
+  loaded: LoadedRuns,
+  _suites: readonly SuiteView[] = [],
+): ReportSection[] {
   const { frame, dims } = loaded;
   const sections: ReportSection[] = [];
   if (frame.height === 0) {
@@ -249,8 +248,12 @@ export function reportSections(loaded: LoadedRuns): ReportSection[] {
  * assert.match(html, /<svg/);
  * ```
  */
-export function renderReport(loaded: LoadedRuns, title: string): string {
-  const sections = reportSections(loaded);
+export function renderReport(
+  loaded: LoadedRuns,
+  title: string,
+  suites: readonly SuiteView[] = [],
+): string {
+  const sections = reportSections(loaded, suites);
   const runs = loaded.runs.map((r) => {
     const m = r.manifest ?? {};
     const when = [
@@ -311,13 +314,16 @@ ${body}
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
-export async function writeReport(runDir: string): Promise<string> {
+export async function writeReport(
+  runDir: string,
+  suites: readonly SuiteView[] = [],
+): Promise<string> {
   const loaded = await loadRuns(runDir);
   const name = runDir.replace(/\/+$/, "").split("/").at(-1) ?? runDir;
   const path = join(runDir, "report.html");
   await Deno.writeTextFile(
     path,
-    renderReport(loaded, `Evaluation report: ${name}`),
+    renderReport(loaded, `Evaluation report: ${name}`, suites),
   );
   return path;
 }

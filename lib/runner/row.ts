@@ -150,6 +150,12 @@ export function toResultRow(input: RowInput): ResultRow {
     cached: completion.cached ?? false,
     error_kind: completion.error?.kind ?? null,
     error_message: completion.error?.message ?? null,
+    explanation: verdict.explanation ?? null,
+    metrics: verdict.metrics ?? {},
+    transcript: completion.transcript === undefined ||
+        completion.transcript.length === 0
+      ? null
+      : JSON.stringify(completion.transcript),
     finished_at: input.finishedAt.toISOString(),
   };
 }

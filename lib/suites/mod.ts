@@ -1,5 +1,8 @@
 /**
- * The suite registry: every suite a sweep config can name.
+ * The suite registry: the one list of suites a sweep config can name.
+ * Adding a suite is one folder under `lib/suites/` and one line here. The
+ * order is the order the sim tries the suites' skills (more specific
+ * prompts first).
  *
  * @example
  * ```ts
@@ -11,17 +14,26 @@
  *
  * @module
  */
-import type { Suite } from "./types.ts";
-import { arithmeticSuite } from "./arithmetic.ts";
-import { cevalSuite } from "./ceval.ts";
-import { linalgSuite } from "./linalg.ts";
+import type { RegisteredSkill } from "../providers/sim/mod.ts";
+import type { Suite, SuiteList } from "./types.ts";
+// Each suite object alone (its mod.ts also re-exports the analysis code,
+// which loads Polars: a sweep does not need it).
+import { arithmeticSuite } from "./arithmetic/suite.ts";
+import { cevalSuite } from "./ceval/suite.ts";
+import { linalgSuite } from "./linalg/suite.ts";
 
 export type * from "./types.ts";
 
-const SUITES: ReadonlyMap<string, Suite> = new Map(
-  [arithmeticSuite, cevalSuite, linalgSuite].map((
-    suite,
-  ) => [suite.name, suite]),
+/** Every registered suite, in the order their sim skills are tried. */
+export const SUITES: SuiteList = [
+  cevalSuite,
+  linalgSuite,
+  arithmeticSuite,
+];
+
+/** The sim skills of every registered suite, in registry order. */
+export const SIM_SKILLS: readonly RegisteredSkill[] = SUITES.flatMap((s) =>
+  s.simSkills ?? []
 );
 
 /**
@@ -39,7 +51,7 @@ const SUITES: ReadonlyMap<string, Suite> = new Map(
  * ```
  */
 export function getSuite(name: string): Suite {
-  const suite = SUITES.get(name);
+  const suite = SUITES.find((s) => s.name === name);
   if (suite === undefined) {
     throw new RangeError(
       `Cannot find suite "${name}": known suites are ${
@@ -61,5 +73,5 @@ export function getSuite(name: string): Suite {
  * ```
  */
 export function listSuites(): string[] {
-  return [...SUITES.keys()].sort();
+  return SUITES.map((s) => s.name).sort();
 }

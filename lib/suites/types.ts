@@ -1,61 +1,92 @@
 /**
- * What a suite is: questions + templates + scoring. Each suite module
- * (arithmetic, linalg, ceval, code) exports one `Suite`.
+ * The suite contract: what one suite folder provides. A suite owns its
+ * params, question sources, templates, extraction choice, scoring (which
+ * may await: a sandbox, a judge model), forensics, declared dims and
+ * baseline template, report sections, sim skills and extra CLIs. Generic
+ * layers see only the parts they need (the runner: questions, templates,
+ * extract, score; the report: {@linkcode SuiteView}; the sim: skills) and
+ * never import a suite; the registry (`mod.ts`) is the one list of suites.
  *
  * @module
  */
+import type { ModelConfig } from "../config/schema.ts";
+import type { Template, ToolExecutor } from "../prompting/template.ts";
+import type { RegisteredSkill } from "../providers/sim/mod.ts";
+import type { SuiteView } from "../report/suite_view.ts";
 import type {
-  ChatMessage,
   Completion,
   Extraction,
+  Prompt,
   Question,
-  ToolSpec,
   Verdict,
 } from "../types.ts";
 
-/** A prompt template: turns a question into chat messages. */
-export interface Template {
-  id: string;
-  description: string;
-  render(question: Question): ChatMessage[];
-  /** Tools offered with this template (e.g. the calculator control group). */
-  tools?: ToolSpec[];
-}
-
-/** Executes a tool call the model made; returns the tool message content. */
-export type ToolExecutor = (name: string, args: string) => string;
+export type { Template, ToolExecutor };
 
 /** Options every suite's question source receives. */
 export interface QuestionSourceOptions {
   /** Sweep seed, for generators. */
   seed: number;
-  /** Generator params or dataset settings from the config (validated by `paramsSchema`). */
+  /** Generator params or dataset settings from the config (validated by `validateParams`). */
   params: Record<string, unknown>;
   /** Folder relative paths in params resolve against (the config file's folder). */
   baseDir: string;
 }
 
-/** A suite: dataset + templates + extractor + judge. */
-export interface Suite {
+/** The outcome of checking a suite's params: every issue with its path. */
+export type ParamsCheck = { ok: true } | {
+  ok: false;
+  issues: { path: (string | number)[]; message: string }[];
+};
+
+/** What a suite's scorer may use besides the row itself. */
+export interface ScoreContext {
+  /** The suite's params from the config (validated). */
+  params: Record<string, unknown>;
+  /**
+   * Sends a prompt to a model that is not under test (a judge model named
+   * in the suite's params). The runner makes one provider per model and
+   * reuses it; API keys come from the same environment as the sweep's.
+   */
+  complete(model: ModelConfig, prompt: Prompt): Promise<Completion>;
+  /** Aborted when the sweep stops. */
+  signal: AbortSignal;
+}
+
+/**
+ * A suite: dataset + templates + extractor + scorer, with what the report
+ * and the sim need to know about it. `P` is the suite's payload type.
+ * Methods are written as methods so a `Suite<MyPayload>` is a `Suite`.
+ */
+export interface Suite<P = Record<string, unknown>> extends SuiteView {
   name: string;
   description: string;
   /** Validates `params` from the config; errors are reported with their path. */
-  validateParams(params: unknown): { ok: true } | {
-    ok: false;
-    issues: { path: (string | number)[]; message: string }[];
-  };
+  validateParams(params: unknown): ParamsCheck;
   /** The questions for these params and seed. Deterministic. */
-  questions(options: QuestionSourceOptions): Promise<Question[]>;
-  templates: Record<string, Template>;
-  defaultTemplates: string[];
+  questions(options: QuestionSourceOptions): Promise<Question<P>[]>;
+  templates: Readonly<Record<string, Template>>;
+  defaultTemplates: readonly string[];
   /** Executes tool calls for templates that offer tools. */
   executeTool?: ToolExecutor;
   /** Extracts the answer from a completion (never throws). */
-  extract(question: Question, completion: Completion): Extraction;
-  /** Judges an extraction against the key (never throws). */
-  judge(
-    question: Question,
+  extract(question: Question<P>, completion: Completion): Extraction;
+  /**
+   * Scores an extraction against the key (never throws; may await).
+   * Returns the verdict with the suite's own metrics and forensic labels.
+   */
+  score(
+    question: Question<P>,
     completion: Completion,
     extraction: Extraction,
-  ): Verdict;
+    context: ScoreContext,
+  ): Verdict | Promise<Verdict>;
+  /**
+   * Sim skills that answer this suite's prompts. The sim tries the skills
+   * of all registered suites in registry order.
+   */
+  simSkills?: readonly RegisteredSkill[];
 }
+
+/** The suites a sweep, config check or report can use, in registry order. */
+export type SuiteList = readonly Suite[];

@@ -7,9 +7,9 @@
  * @module
  */
 import { det, eigs } from "mathjs";
-import { loadLinalgBench } from "../../lib/loaders/linalgbench.ts";
+import { loadLinalgBench } from "../../lib/suites/linalg/linalgbench.ts";
 import { determinant, eigenvalueList, toMatrix } from "../../lib/math/mod.ts";
-import { verifyKey } from "../../lib/math/verify.ts";
+import { verifyKey } from "../../lib/suites/linalg/verify.ts";
 import type { BenchRow } from "./sweep_bench.ts";
 
 function timeIt(fn: () => void, rounds = 3): number {

@@ -8,9 +8,10 @@
  *
  * @module
  */
+import { SIM_BACKEND } from "../_score.ts";
 import { OpenAIProvider } from "../../lib/providers/openai.ts";
 import { SimProvider } from "../../lib/providers/sim.ts";
-import { startSimServer } from "../../lib/providers/server.ts";
+import { startSimServer } from "../../lib/mod.ts";
 import type { Prompt } from "../../lib/types.ts";
 
 /** One measured setting. */
@@ -143,7 +144,11 @@ export async function benchProviders(
       await server.close();
     }
   }
-  const local = new SimProvider({ name: "bench", model: "sim-strong" });
+  const local = new SimProvider({
+    backend: SIM_BACKEND,
+    name: "bench",
+    model: "sim-strong",
+  });
   const { seconds, errors } = await drive(
     (p) => local.complete(p, { sample: 0 }),
     requests,

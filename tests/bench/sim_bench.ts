@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { simChat, type SimRequest } from "../../lib/providers/sim/mod.ts";
+import type { SimRequest } from "../../lib/providers/sim/mod.ts";
+import { simChat } from "../_score.ts";
 import type { BenchRow } from "./sweep_bench.ts";
 
 const ROUNDS = 5;

@@ -15,7 +15,7 @@
  * @module
  */
 import OpenAI from "openai";
-import { runSweep } from "../../lib/runner/mod.ts";
+import { runSweep } from "../../lib/mod.ts";
 import { SweepConfigSchema } from "../../lib/config/schema.ts";
 import { getSuite } from "../../lib/suites/mod.ts";
 import type { Question } from "../../lib/types.ts";

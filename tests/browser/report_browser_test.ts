@@ -7,7 +7,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
-import { executeNotebook, writeReport } from "../../lib/report/mod.ts";
+import { executeNotebook } from "../../lib/report/mod.ts";
+import { writeReport } from "../../lib/mod.ts";
 import { fakeRows, writeFakeRun } from "../report/_fixture.ts";
 
 const root = join(import.meta.dirname!, "../..");

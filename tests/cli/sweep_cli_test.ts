@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { startSimServer } from "../../lib/providers/mod.ts";
+import { startSimServer } from "../../lib/mod.ts";
 
 const SWEEP = new URL("../../lib/cli/sweep.ts", import.meta.url).pathname;
 

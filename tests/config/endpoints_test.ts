@@ -1,10 +1,7 @@
 import assert from "node:assert/strict";
-import {
-  checkEndpoints,
-  ConfigError,
-  parseConfig,
-} from "../../lib/config/mod.ts";
-import { startSimServer } from "../../lib/providers/mod.ts";
+import { checkEndpoints, ConfigError } from "../../lib/config/mod.ts";
+import { parseConfig } from "../../lib/mod.ts";
+import { startSimServer } from "../../lib/mod.ts";
 
 function freePort(): number {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });

@@ -1,11 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  checkEnv,
-  ConfigError,
-  loadConfig,
-  parseConfig,
-} from "../../lib/config/mod.ts";
+import { checkEnv, ConfigError } from "../../lib/config/mod.ts";
+import { loadConfig, parseConfig } from "../../lib/mod.ts";
 
 const valid = {
   models: [{ name: "sim-strong", provider: "sim" }],

@@ -1,6 +1,6 @@
 /** Spawning `lib/cli/sweep.ts` as a subprocess, as `deno task sweep` does. */
 import { dirname, fromFileUrl } from "./_path.ts";
-import { mulberry32 } from "../../lib/generators/rng.ts";
+import { mulberry32 } from "../../lib/math/rng.ts";
 
 export const ROOT = dirname(dirname(dirname(fromFileUrl(import.meta.url))));
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
-import { runSweep } from "../../lib/runner/mod.ts";
-import { startSimServer } from "../../lib/providers/mod.ts";
+import { runSweep } from "../../lib/mod.ts";
+import { startSimServer } from "../../lib/mod.ts";
 import { SweepConfigSchema } from "../../lib/config/schema.ts";
 import { comparable, e2eSuite, readRows, withTemp } from "./_setup.ts";
 

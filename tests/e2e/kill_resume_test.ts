@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
-import { runSweep } from "../../lib/runner/mod.ts";
-import { startSimServer } from "../../lib/providers/mod.ts";
-import { loadConfig } from "../../lib/config/mod.ts";
+import { runSweep } from "../../lib/mod.ts";
+import { startSimServer } from "../../lib/mod.ts";
+import { loadConfig } from "../../lib/mod.ts";
 import { readManifest } from "../../lib/store/mod.ts";
 import { comparable, e2eSuite, readRows, withTemp } from "./_setup.ts";
 import { countRows, rng, spawnSweep } from "./_cli.ts";

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { startSimServer } from "../../lib/providers/mod.ts";
+import { startSimServer } from "../../lib/mod.ts";
 import { readManifest } from "../../lib/store/mod.ts";
 import { e2eSuite, readRows, withTemp } from "./_setup.ts";
 import { countRows, ROOT } from "./_cli.ts";

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { extractLinalgAnswer, findMatrices } from "../../lib/extract/mod.ts";
-import { parseRational } from "../../lib/judge/rational.ts";
+import { parseRational } from "../../lib/math/rational.ts";
 
 const matrixOf = (text: string) => {
   const found = extractLinalgAnswer(text, "matrix");

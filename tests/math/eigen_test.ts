@@ -10,7 +10,7 @@ import {
   toSignificant,
   trace,
 } from "../../lib/math/mod.ts";
-import { createRng } from "../../lib/generators/rng.ts";
+import { createRng } from "../../lib/math/rng.ts";
 
 const f = (v: number | bigint) => fraction(BigInt(v));
 

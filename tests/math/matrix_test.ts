@@ -12,7 +12,7 @@ import {
   trace,
   transpose,
 } from "../../lib/math/mod.ts";
-import { createRng } from "../../lib/generators/rng.ts";
+import { createRng } from "../../lib/math/rng.ts";
 
 function randomInts(
   seed: string,

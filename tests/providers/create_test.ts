@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { createProvider } from "../../lib/providers/create.ts";
 import { OpenAIProvider } from "../../lib/providers/openai.ts";
 import { SimProvider } from "../../lib/providers/sim.ts";
-import { startSimServer } from "../../lib/providers/server.ts";
+import { startSimServer } from "../../lib/mod.ts";
 import { ModelSchema, SweepConfigSchema } from "../../lib/config/schema.ts";
 import { arithmeticPrompt } from "./_helpers.ts";
 

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import OpenAI from "openai";
+import { SIM_BACKEND } from "../_score.ts";
 import {
   type SimServerOptions,
   startSimServer,
@@ -33,7 +34,7 @@ async function post(
 
 for (const transport of ["deno", "node"] as const) {
   const start = (options: SimServerOptions = {}) =>
-    startSimServer({ transport, ...options });
+    startSimServer({ transport, backend: SIM_BACKEND, ...options });
 
   Deno.test(`startSimServer() over ${transport}: serves the official client: models list and a completion`, async () => {
     const server = await start();

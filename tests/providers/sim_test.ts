@@ -1,8 +1,10 @@
+import { SIM_BACKEND } from "../_score.ts";
 import assert from "node:assert/strict";
 import { SimProvider } from "../../lib/providers/sim.ts";
 import { OpenAIProvider } from "../../lib/providers/openai.ts";
-import { startSimServer } from "../../lib/providers/server.ts";
-import { simChat, simModelList } from "../../lib/providers/sim/mod.ts";
+import { startSimServer } from "../../lib/mod.ts";
+import { simModelList } from "../../lib/providers/sim/mod.ts";
+import { simChat } from "../_score.ts";
 import type { Completion, Prompt } from "../../lib/types.ts";
 import { arithmeticPrompt } from "./_helpers.ts";
 
@@ -35,7 +37,7 @@ Deno.test("SimProvider.complete() equals the same request over HTTP, except late
     let compared = 0;
     const seen = new Set<string>();
     for (const { id } of simModelList()) {
-      const local = new SimProvider({ name: id });
+      const local = new SimProvider({ backend: SIM_BACKEND, name: id });
       const remote = new OpenAIProvider({
         name: id,
         baseURL: server.baseURL,
@@ -80,6 +82,7 @@ Deno.test("SimProvider.complete() reports the sim's latency without sleeping by 
   };
   const expected = simChat(body).latencyMs;
   const completion = await new SimProvider({
+    backend: SIM_BACKEND,
     name: "avg",
     model: "sim-average",
   }).complete(prompt, {
@@ -107,11 +110,17 @@ Deno.test("SimProvider.complete() keeps reasoning apart for both reasoning forms
   assert.equal(typeof field.choices[0]?.message.reasoning_content, "string");
   assert.match(inline.choices[0]?.message.content ?? "", /^\s*<think>/);
 
-  const fromField = await new SimProvider({ name: "sim-reasoner" }).complete(
+  const fromField = await new SimProvider({
+    backend: SIM_BACKEND,
+    name: "sim-reasoner",
+  }).complete(
     prompt,
     { sample: 0 },
   );
-  const fromThink = await new SimProvider({ name: "sim-think" }).complete(
+  const fromThink = await new SimProvider({
+    backend: SIM_BACKEND,
+    name: "sim-think",
+  }).complete(
     prompt,
     { sample: 0 },
   );
@@ -127,7 +136,10 @@ Deno.test("SimProvider.complete() keeps reasoning apart for both reasoning forms
 });
 
 Deno.test("SimProvider.complete() returns a client error for an unknown profile", async () => {
-  const completion = await new SimProvider({ name: "gpt-nope" }).complete(
+  const completion = await new SimProvider({
+    backend: SIM_BACKEND,
+    name: "gpt-nope",
+  }).complete(
     arithmeticPrompt(1, 1),
     {
       sample: 0,
@@ -142,7 +154,11 @@ Deno.test("SimProvider.complete() returns a client error for an unknown profile"
 });
 
 Deno.test("SimProvider.complete() with realtime sleeps at least the simulated latency", async () => {
-  const provider = new SimProvider({ name: "sim-strong", realtime: true });
+  const provider = new SimProvider({
+    backend: SIM_BACKEND,
+    name: "sim-strong",
+    realtime: true,
+  });
   const started = performance.now();
   const completion = await provider.complete(arithmeticPrompt(11, 11, 2), {
     sample: 0,
@@ -151,7 +167,11 @@ Deno.test("SimProvider.complete() with realtime sleeps at least the simulated la
 });
 
 Deno.test("SimProvider.complete() with realtime stops sleeping when aborted", async () => {
-  const provider = new SimProvider({ name: "sim-strong", realtime: true });
+  const provider = new SimProvider({
+    backend: SIM_BACKEND,
+    name: "sim-strong",
+    realtime: true,
+  });
   const controller = new AbortController();
   const pending = provider.complete(arithmeticPrompt(13, 17, 2), {
     sample: 0,

@@ -4,7 +4,7 @@
  */
 import { join } from "node:path";
 import type { ResultRow } from "../../lib/types.ts";
-import { mulberry32 } from "../../lib/generators/rng.ts";
+import { mulberry32 } from "../../lib/math/rng.ts";
 
 /** Options for {@linkcode fakeRows}. */
 export interface FakeRowsOptions {
@@ -86,6 +86,9 @@ export function fakeRows(options: FakeRowsOptions = {}): ResultRow[] {
           cached: false,
           error_kind: status === "error" ? "server" : null,
           error_message: status === "error" ? "boom" : null,
+          explanation: null,
+          metrics: {},
+          transcript: null,
           finished_at: "2026-01-01T00:00:00.000Z",
         });
       }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { writeReport } from "../../lib/report/mod.ts";
+import { writeReport } from "../../lib/mod.ts";
 import { fakeRows, writeFakeRun } from "./_fixture.ts";
 
 Deno.test("writeReport() writes a standalone page with every section and drawn charts", async () => {

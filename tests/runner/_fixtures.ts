@@ -49,13 +49,15 @@ export function addSuite(n: number, options: { tools?: boolean } = {}): Suite {
       },
     },
     defaultTemplates: ["direct"],
+    baseline: "direct",
+    dims: [],
     extract: (_q, c) => ({
       value: /-?\d+$/.exec(c.text)?.[0] ?? null,
       rule: "last_number",
       span: null,
       candidates: 1,
     }),
-    judge: (q, _c, e) => {
+    score: (q, _c, e) => {
       const ok = q.answer.kind === "rational" && e.value === q.answer.value;
       return {
         status: ok ? "correct" : "wrong",

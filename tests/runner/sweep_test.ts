@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { runSweep } from "../../lib/runner/mod.ts";
+import { runSweep } from "../../lib/mod.ts";
 import { readManifest } from "../../lib/store/mod.ts";
 import {
   addSuite,
@@ -30,7 +30,7 @@ Deno.test("runSweep() writes every key exactly once with correct verdicts", () =
       suites: [{ name: "add", templates: ["direct", "cot"] }],
     });
     const result = await runSweep(config, {
-      suites: { add: addSuite(10) },
+      suites: [addSuite(10)],
       createProvider: factory,
       progress: "none",
     });
@@ -62,7 +62,7 @@ Deno.test("runSweep() turns failed completions into error rows and goes on", () 
       )
     );
     const result = await runSweep(testConfig(dir, { samples: 2 }), {
-      suites: { add: addSuite(5) },
+      suites: [addSuite(5)],
       createProvider: factory,
       progress: "none",
     });
@@ -83,13 +83,13 @@ Deno.test("runSweep() serves an identical re-run from the cache without requests
     const first = stubProviders((_m, p) => Promise.resolve(ok(answer(p))));
     const config = testConfig(dir, { samples: 2 });
     const a = await runSweep(config, {
-      suites: { add: addSuite(6) },
+      suites: [addSuite(6)],
       createProvider: first.factory,
       progress: "none",
     });
     const second = stubProviders((_m, p) => Promise.resolve(ok(answer(p))));
     const b = await runSweep(config, {
-      suites: { add: addSuite(6) },
+      suites: [addSuite(6)],
       createProvider: second.factory,
       progress: "none",
     });
@@ -115,13 +115,13 @@ Deno.test("runSweep() does not cache failed completions", () =>
     );
     const config = testConfig(dir);
     await runSweep(config, {
-      suites: { add: addSuite(3) },
+      suites: [addSuite(3)],
       createProvider: factory,
       progress: "none",
     });
     fail = false;
     const b = await runSweep(config, {
-      suites: { add: addSuite(3) },
+      suites: [addSuite(3)],
       createProvider: factory,
       progress: "none",
     });
@@ -142,7 +142,7 @@ Deno.test("runSweep() keeps per-model and global concurrency limits", () =>
       ],
     });
     await runSweep(config, {
-      suites: { add: addSuite(40) },
+      suites: [addSuite(40)],
       createProvider: factory,
       progress: "none",
       cache: false,
@@ -169,7 +169,7 @@ Deno.test("runSweep() lets a fast model finish while a slow one is still working
       ],
     });
     await runSweep(config, {
-      suites: { add: addSuite(20) },
+      suites: [addSuite(20)],
       createProvider: factory,
       progress: "none",
       cache: false,
@@ -194,7 +194,7 @@ Deno.test("runSweep() stops on abort, keeps finished rows, and resume completes 
     });
     const config = testConfig(dir, { samples: 2 });
     const a = await runSweep(config, {
-      suites: { add: addSuite(20) },
+      suites: [addSuite(20)],
       createProvider: factory,
       progress: "none",
       signal: controller.signal,
@@ -217,7 +217,7 @@ Deno.test("runSweep() stops on abort, keeps finished rows, and resume completes 
     const again = stubProviders((_m, p) => Promise.resolve(ok(answer(p))));
     const b = await runSweep(config, {
       resume: a.runDir,
-      suites: { add: addSuite(20) },
+      suites: [addSuite(20)],
       createProvider: again.factory,
       progress: "none",
       cache: false,
@@ -257,7 +257,7 @@ Deno.test("runSweep() runs the suite's tools and asks again", () =>
       models: [{ name: "m1", provider: "sim" }],
     });
     const result = await runSweep(config, {
-      suites: { add: addSuite(4, { tools: true }) },
+      suites: [addSuite(4, { tools: true })],
       createProvider: factory,
       progress: "none",
     });
@@ -287,7 +287,7 @@ Deno.test("runSweep() never writes an API key value into the run folder", () =>
       }],
     });
     const result = await runSweep(config, {
-      suites: { add: addSuite(3) },
+      suites: [addSuite(3)],
       createProvider: factory,
       progress: "none",
       env: (name) => (name === "TEST_KEY" ? secret : undefined),
@@ -313,7 +313,7 @@ Deno.test("runSweep() reports progress to a callback, ending at the total", () =
     );
     const seen: number[] = [];
     const result = await runSweep(testConfig(dir), {
-      suites: { add: addSuite(5) },
+      suites: [addSuite(5)],
       createProvider: factory,
       progress: (p) => seen.push(p.done + p.skipped),
     });
@@ -327,7 +327,7 @@ Deno.test("runSweep() refuses a --run-dir that already holds a run", () =>
     );
     const config = testConfig(dir);
     const opts = {
-      suites: { add: addSuite(2) },
+      suites: [addSuite(2)],
       createProvider: factory,
       progress: "none" as const,
       runDir: `${dir}/run`,
@@ -345,13 +345,13 @@ Deno.test("runSweep() records a suite that throws while judging as an error row 
       Promise.resolve(ok(answer(p)))
     );
     const suite = addSuite(4);
-    const judge = suite.judge;
-    suite.judge = (q, c, e) => {
+    const score = suite.score;
+    suite.score = (q, c, e, x) => {
       if (q.id === "add-2") throw new Error("boom");
-      return judge(q, c, e);
+      return score(q, c, e, x);
     };
     const result = await runSweep(testConfig(dir), {
-      suites: { add: suite },
+      suites: [suite],
       createProvider: factory,
       progress: "none",
     });
@@ -376,7 +376,7 @@ Deno.test("runSweep() keeps --limit on resume", () =>
     });
     const config = testConfig(dir);
     const a = await runSweep(config, {
-      suites: { add: addSuite(10) },
+      suites: [addSuite(10)],
       createProvider: factory,
       progress: "none",
       limit: 4,
@@ -386,7 +386,7 @@ Deno.test("runSweep() keeps --limit on resume", () =>
     assert.equal(a.interrupted, true);
     const b = await runSweep(config, {
       resume: a.runDir,
-      suites: { add: addSuite(10) },
+      suites: [addSuite(10)],
       createProvider: factory,
       progress: "none",
     });
@@ -402,7 +402,7 @@ Deno.test("runSweep() records a provider that throws as an error row and goes on
         : Promise.resolve(ok(answer(p)))
     );
     const result = await runSweep(testConfig(dir, { samples: 2 }), {
-      suites: { add: addSuite(3) },
+      suites: [addSuite(3)],
       createProvider: factory,
       progress: "none",
     });

@@ -5,9 +5,9 @@
  *
  * @module
  */
-import type { Instructions } from "./_instructions.ts";
-import { groupThousands } from "./_numbers.ts";
-import { pick, type Rng } from "./_rng.ts";
+import type { Instructions } from "./instructions.ts";
+import { groupThousands } from "./numbers.ts";
+import { pick, type Rng } from "./rng.ts";
 import type { SkillAnswer } from "./skills/types.ts";
 import type { SimProfile } from "./types.ts";
 

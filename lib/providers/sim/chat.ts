@@ -4,12 +4,16 @@
  *
  * @module
  */
-import { readInstructions } from "./_instructions.ts";
-import { hash32, mix32, mulberry32 } from "./_rng.ts";
+import { readInstructions } from "./instructions.ts";
+import { hash32, mix32, mulberry32 } from "./rng.ts";
 import { nonAnswer, renderAnswer, runaway } from "./_render.ts";
 import { getSimProfile, SIM_CREATED } from "./profiles.ts";
 import { findSkillAnswer } from "./skills/mod.ts";
-import type { SkillAnswer, SkillInput } from "./skills/types.ts";
+import type {
+  RegisteredSkill,
+  SkillAnswer,
+  SkillInput,
+} from "./skills/types.ts";
 import type { SimMessage, SimReply, SimRequest, SimToolCall } from "./types.ts";
 
 /**
@@ -135,6 +139,9 @@ function toolResultAnswer(
  * without either is still cut at 4096 tokens).
  *
  * @param request An OpenAI chat-completions request body.
+ * @param skills The skills that read and solve prompts, tried in order
+ *   (each suite brings its own; see `lib/suites/mod.ts`). Without one
+ *   that matches, the sim says it cannot answer.
  * @returns The ChatCompletion object and a simulated latency.
  * @throws {SimModelError} When `request.model` is not a sim profile.
  * @throws {TypeError} When `request.messages` is not an array.
@@ -142,21 +149,29 @@ function toolResultAnswer(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { simChat } from "./mod.ts";
+ * import { defineSkill, simChat } from "./mod.ts";
  *
+ * const adder = defineSkill({
+ *   name: "adder",
+ *   match: ({ question }) => /(\d+) \+ (\d+)/.exec(question),
+ *   solve: (m) => ({ answer: String(Number(m[1]) + Number(m[2])), numeric: true, steps: [], difficulty: 1 }),
+ * });
  * const request = {
  *   model: "sim-strong",
  *   messages: [{ role: "user" as const, content: "What is 48 + 37? Output only the number." }],
  *   temperature: 0,
  *   seed: 1,
  * };
- * const { response } = simChat(request);
+ * const { response } = simChat(request, [adder]);
  * const choice = (response.choices as { message: { content: string } }[])[0];
  * assert.equal(choice?.message.content, "85");
- * assert.deepEqual(simChat(request), simChat(request));
+ * assert.deepEqual(simChat(request, [adder]), simChat(request, [adder]));
  * ```
  */
-export function simChat(request: SimRequest): SimReply {
+export function simChat(
+  request: SimRequest,
+  skills: readonly RegisteredSkill[] = [],
+): SimReply {
   const profile = getSimProfile(request.model);
   if (!Array.isArray(request.messages)) {
     throw new TypeError("Cannot simulate chat: messages must be an array");
@@ -212,7 +227,7 @@ export function simChat(request: SimRequest): SimReply {
   let answer: SkillAnswer | null = last?.role === "tool"
     ? toolResultAnswer(messages, last)
     : null;
-  answer ??= findSkillAnswer(input)?.answer ?? null;
+  answer ??= findSkillAnswer(input, skills)?.answer ?? null;
 
   let content: string | null;
   let reasoning: string | null = null;

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { intBetween, pick, pickWeighted, type Rng } from "./_rng.ts";
+import { intBetween, pick, pickWeighted, type Rng } from "./rng.ts";
 
 /** Every kind of mistake the sim makes. */
 export const MISTAKE_KINDS = [

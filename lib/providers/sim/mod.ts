@@ -71,12 +71,10 @@ export * from "./calibration.ts";
 export * from "./mistakes.ts";
 export { estimateTokens, simChat } from "./chat.ts";
 export {
-  arithmeticSkill,
   defineSkill,
   findSkillAnswer,
   passChance,
   passes,
-  SIM_SKILLS,
 } from "./skills/mod.ts";
 export type {
   RegisteredSkill,
@@ -84,4 +82,4 @@ export type {
   SkillAnswer,
   SkillInput,
 } from "./skills/mod.ts";
-export type { Instructions } from "./_instructions.ts";
+export type { Instructions } from "./instructions.ts";

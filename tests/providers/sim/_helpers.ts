@@ -1,5 +1,6 @@
 /** Shared helpers for the sim tests. */
-import { simChat, type SimRequest } from "../../../lib/providers/sim/mod.ts";
+import type { SimRequest } from "../../../lib/providers/sim/mod.ts";
+import { simChat } from "../../_score.ts";
 
 /** The first choice of a sim reply, typed for tests. */
 export interface Choice {

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import {
   SIM_PROFILES,
-  simChat,
   SimModelError,
   simModelList,
   type SimRequest,
 } from "../../../lib/providers/sim/mod.ts";
 import { ask, type Choice } from "./_helpers.ts";
+import { simChat } from "../../_score.ts";
 
 const CALCULATOR = {
   type: "function" as const,

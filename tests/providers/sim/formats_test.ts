@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { simChat } from "../../../lib/providers/sim/mod.ts";
+import { simChat } from "../../_score.ts";
 import { ask, type Choice } from "./_helpers.ts";
 
 const SEEDS = Array.from({ length: 30 }, (_, i) => i);

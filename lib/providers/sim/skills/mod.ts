@@ -1,29 +1,17 @@
 /**
- * The sim's skill registry. The first skill whose `match` accepts a
- * request answers it; when none does, the sim gives a polite non-answer.
- * More specific skills go first: multiple choice and linear algebra
- * questions contain numbers the arithmetic skill would otherwise read.
+ * How the sim uses skills. The first skill whose `match` accepts a request
+ * answers it; when none does, the sim gives a polite non-answer. Skills
+ * belong to suites (each suite folder has its `sim/`); the suite registry
+ * orders them, more specific ones first: multiple choice and linear
+ * algebra questions contain numbers the arithmetic skill would otherwise
+ * read.
  *
  * @module
  */
-import { arithmeticSkill } from "./arithmetic.ts";
-import { linalgSkill } from "./linalg.ts";
-import { multipleChoiceSkill } from "./multiple_choice.ts";
 import type { RegisteredSkill, SkillAnswer, SkillInput } from "./types.ts";
 
 export * from "./types.ts";
 export { passChance, passes } from "./chance.ts";
-export { arithmeticSkill } from "./arithmetic.ts";
-export { multipleChoiceSkill } from "./multiple_choice.ts";
-export { linalgSkill } from "./linalg.ts";
-
-/** The skills, in the order they are tried. */
-export const SIM_SKILLS: readonly RegisteredSkill[] = [
-  // linalgSkill, multipleChoiceSkill: added by their authors, before arithmetic.
-  multipleChoiceSkill,
-  linalgSkill,
-  arithmeticSkill,
-];
 
 /**
  * Answers with the first matching skill.
@@ -49,7 +37,7 @@ export const SIM_SKILLS: readonly RegisteredSkill[] = [
  */
 export function findSkillAnswer(
   input: SkillInput,
-  skills: readonly RegisteredSkill[] = SIM_SKILLS,
+  skills: readonly RegisteredSkill[],
 ): { skill: string; answer: SkillAnswer } | null {
   for (const skill of skills) {
     const answer = skill.answer(input);

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { Instructions } from "../_instructions.ts";
-import type { Rng } from "../_rng.ts";
+import type { Instructions } from "../instructions.ts";
+import type { Rng } from "../rng.ts";
 import type { SimProfile, SimRequest } from "../types.ts";
 
 export type { Instructions, Rng };

@@ -1,0 +1,223 @@
+/**
+ * calc-bench's public entry: the flow types, the suite registry, and the
+ * generic layers wired to it — load a config, run a sweep, load runs into
+ * Polars, write the HTML report, start the sim server. Notebooks and CLIs
+ * import from here; each suite's own analysis functions come from its
+ * folder (`lib/suites/<name>/mod.ts`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadRuns, parseConfig, runSweep } from "./mod.ts";
+ * const outputDir = await Deno.makeTempDir();
+ * const config = parseConfig({
+ *   outputDir, cache: false,
+ *   models: [{ name: "sim-strong", provider: "sim" }],
+ *   suites: [{ name: "arithmetic", params: { families: ["add"], digits: [2], count: 3 } }],
+ * }, "inline");
+ * const { runDir, done } = await runSweep(config, { progress: "none" });
+ * assert.equal(done, 3);
+ * const { frame } = await loadRuns(runDir, { warn: false });
+ * assert.equal(frame.height, 3);
+ * await Deno.remove(outputDir, { recursive: true });
+ * ```
+ *
+ * @module
+ */
+import {
+  loadConfig as loadConfigWith,
+  parseConfig as parseConfigWith,
+  type SweepConfig,
+} from "./config/mod.ts";
+import {
+  createSimBackend,
+  type SimServer,
+  type SimServerOptions,
+  startSimServer as startSimServerWith,
+} from "./providers/mod.ts";
+import {
+  notebookProgress,
+  renderReport as renderReportWith,
+  writeReport as writeReportWith,
+} from "./report/mod.ts";
+import type { LoadedRuns } from "./report/mod.ts";
+import {
+  runSweep as runSweepWith,
+  type SweepOptions,
+  type SweepResult,
+} from "./runner/mod.ts";
+import { SIM_SKILLS, SUITES } from "./suites/mod.ts";
+
+export type * from "./types.ts";
+export { getSuite, listSuites, SIM_SKILLS, SUITES } from "./suites/mod.ts";
+export type { Suite, SuiteList } from "./suites/mod.ts";
+export {
+  checkEndpoints,
+  checkEnv,
+  ConfigError,
+  type SweepConfig,
+} from "./config/mod.ts";
+export {
+  formatSummary,
+  summarizeResults,
+  type SweepResult,
+} from "./runner/mod.ts";
+export * from "./report/mod.ts";
+
+/**
+ * Validates a parsed config against the registered suites.
+ *
+ * @param json The parsed JSON value.
+ * @param source The file name or label used in error messages.
+ * @returns The config with defaults filled in.
+ * @throws {ConfigError} listing every problem with its path.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseConfig } from "./mod.ts";
+ * const config = parseConfig({ models: [{ name: "sim-weak", provider: "sim" }], suites: [{ name: "ceval" }] }, "inline");
+ * assert.equal(config.suites[0]?.name, "ceval");
+ * ```
+ */
+export function parseConfig(json: unknown, source: string): SweepConfig {
+  return parseConfigWith(json, source, SUITES);
+}
+
+/**
+ * Reads and validates a sweep config file against the registered suites.
+ *
+ * @param path Path to a JSON config file.
+ * @returns The config, and the folder relative dataset paths resolve against.
+ * @throws {ConfigError} when the file is missing, is not JSON, or is invalid.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadConfig } from "./mod.ts";
+ * const { config } = await loadConfig("data/configs/demo.json");
+ * assert.ok(config.models.length > 0);
+ * ```
+ */
+export function loadConfig(
+  path: string,
+): Promise<{ config: SweepConfig; baseDir: string }> {
+  return loadConfigWith(path, SUITES);
+}
+
+/**
+ * Runs a sweep over the registered suites (see the runner's `runSweep` for
+ * every option; `suites` defaults to the registry).
+ *
+ * @param config A validated sweep config.
+ * @param options Run folder, resume, cache, progress, abort signal...
+ * @returns Counts, the run folder and whether it was interrupted.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseConfig, runSweep } from "./mod.ts";
+ * const outputDir = await Deno.makeTempDir();
+ * const config = parseConfig({ outputDir, cache: false, models: [{ name: "sim-strong", provider: "sim" }], suites: [{ name: "linalg", params: { source: "generated", tasks: ["trace"], sizes: [2], count: 2 } }] }, "inline");
+ * assert.equal((await runSweep(config, { progress: "none" })).done, 2);
+ * await Deno.remove(outputDir, { recursive: true });
+ * ```
+ */
+export function runSweep(
+  config: SweepConfig,
+  options: Partial<SweepOptions> = {},
+): Promise<SweepResult> {
+  return runSweepWith(config, { ...options, suites: options.suites ?? SUITES });
+}
+
+/**
+ * A sweep inside a notebook: a live progress line under the cell, no
+ * response cache (a notebook re-run measures again), and the run folder
+ * back. With `reuse` (e.g. from an environment variable) the sweep is
+ * skipped and that folder is returned, so a rendered notebook can be
+ * rebuilt from a stored run.
+ *
+ * @param config A validated sweep config.
+ * @param options `reuse`: an existing run folder; other sweep options.
+ * @returns The run folder.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { notebookSweep } from "./mod.ts";
+ * assert.equal(await notebookSweep({} as never, { reuse: "outputs/x" }), "outputs/x");
+ * ```
+ */
+export async function notebookSweep(
+  config: SweepConfig,
+  options: Partial<SweepOptions> & { reuse?: string } = {},
+): Promise<string> {
+  const { reuse, ...rest } = options;
+  if (reuse !== undefined && reuse !== "") return reuse;
+  const progress = notebookProgress();
+  const result = await runSweep(config, {
+    cache: false,
+    progress: progress.update,
+    ...rest,
+  });
+  await progress.flush();
+  return result.runDir;
+}
+
+/**
+ * Renders loaded runs as one HTML page, with each registered suite's own
+ * sections.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { renderReport } from "./mod.ts";
+ * const frame = pl.DataFrame({ model: ["a"], suite: ["arithmetic"], status: ["correct"], correct: [true] });
+ * assert.match(renderReport({ frame, dims: [], runs: [], warnings: [] }, "T"), /^<!DOCTYPE html>/);
+ * ```
+ */
+export function renderReport(loaded: LoadedRuns, title: string): string {
+  return renderReportWith(loaded, title, SUITES);
+}
+
+/**
+ * Writes `<runDir>/report.html` with each registered suite's sections.
+ *
+ * @param runDir The run folder.
+ * @returns The path of the written report.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { writeReport } from "./mod.ts";
+ * await assert.rejects(() => writeReport("/nonexistent-run"));
+ * ```
+ */
+export function writeReport(runDir: string): Promise<string> {
+  return writeReportWith(runDir, SUITES);
+}
+
+/**
+ * Starts the sim as an OpenAI-compatible HTTP server that answers every
+ * registered suite's prompts (see the providers' `startSimServer`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { startSimServer } from "./mod.ts";
+ * const server = await startSimServer();
+ * const r = await fetch(`${server.baseURL}/models`);
+ * assert.equal(r.status, 200);
+ * await r.body?.cancel();
+ * await server.close();
+ * ```
+ */
+export function startSimServer(
+  options: SimServerOptions = {},
+): Promise<SimServer> {
+  return startSimServerWith({
+    backend: createSimBackend(SIM_SKILLS),
+    ...options,
+  });
+}

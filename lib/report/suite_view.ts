@@ -1,0 +1,88 @@
+/**
+ * What the report needs to know about a suite, and nothing more: its
+ * declared dims, its baseline template and its own sections. Suites
+ * satisfy this interface; the report never imports a suite.
+ *
+ * @module
+ */
+import type pl from "nodejs-polars";
+import type { DimSpec } from "../types.ts";
+
+/** One part of a report: a heading with tables and charts. */
+export interface ReportSection {
+  title: string;
+  /** HTML fragments (tables, charts, notes) in order. */
+  parts: string[];
+}
+
+/** A suite as the report sees it. */
+export interface SuiteView {
+  name: string;
+  description: string;
+  /** The dims its questions carry, with kind and label. */
+  dims: readonly DimSpec[];
+  /** The template other templates are compared against. */
+  baseline: string;
+  /**
+   * The suite's own report sections over its rows (the same functions its
+   * notebook calls). Receives only this suite's rows. Asynchronous so a
+   * suite can import its analysis code (and Polars) only when a report is
+   * made, not when a sweep starts.
+   */
+  sections?(frame: pl.DataFrame): Promise<ReportSection[]>;
+}
+
+/** One part of a section: HTML, or something that renders to HTML. */
+export type SectionPart = string | { html: string };
+
+/**
+ * Builds a report section, or a note when the rows cannot make it (a
+ * suite's section over a frame that lacks what it needs says so instead of
+ * breaking the whole report). Returns null when there is nothing to show.
+ *
+ * @param title The section heading.
+ * @param build Returns the parts, or an empty list when the rows hold
+ *   nothing for this section.
+ * @returns The section, or null.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { guardedSection } from "./suite_view.ts";
+ * assert.deepEqual(guardedSection("A", () => ["<p>x</p>"]), { title: "A", parts: ["<p>x</p>"] });
+ * assert.equal(guardedSection("B", () => []), null);
+ * assert.match(guardedSection("C", () => { throw new Error("no size column"); })!.parts[0]!, /no size column/);
+ * ```
+ */
+export function guardedSection(
+  title: string,
+  build: () => SectionPart[],
+): ReportSection | null {
+  try {
+    const parts = build().map((p) => typeof p === "string" ? p : p.html);
+    return parts.length === 0 ? null : { title, parts };
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error))
+      .replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return {
+      title,
+      parts: [`<p class="note">Not shown for these rows: ${message}</p>`],
+    };
+  }
+}
+
+/**
+ * The sections that could be built, in order.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { presentSections } from "./suite_view.ts";
+ * assert.equal(presentSections([null, { title: "t", parts: ["p"] }]).length, 1);
+ * ```
+ */
+export function presentSections(
+  sections: readonly (ReportSection | null)[],
+): ReportSection[] {
+  return sections.filter((s): s is ReportSection => s !== null);
+}

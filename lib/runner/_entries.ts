@@ -1,0 +1,82 @@
+/**
+ * The suites of a sweep with their questions and chosen templates, loaded
+ * and checked before anything is written.
+ *
+ * @module
+ */
+import type { SweepConfig } from "../config/schema.ts";
+import type { Suite, SuiteList } from "../suites/types.ts";
+import type { SuiteEntry } from "./_work.ts";
+
+/**
+ * Looks a suite up in the list a sweep was given.
+ *
+ * @throws {RangeError} naming the known suites.
+ */
+export function findSuite(suites: SuiteList, name: string): Suite {
+  const suite = suites.find((s) => s.name === name);
+  if (suite === undefined) {
+    throw new RangeError(
+      `Cannot find suite "${name}": known suites are ${
+        suites.map((s) => s.name).sort().join(", ")
+      }`,
+    );
+  }
+  return suite;
+}
+
+/** What {@linkcode loadEntries} returns. */
+export interface LoadedEntries {
+  entries: SuiteEntry[];
+  /** Questions per suite name (summed over entries of one suite). */
+  questionCounts: Record<string, number>;
+}
+
+/**
+ * Loads every suite entry of a config: its questions (at most `limit`),
+ * its templates; refuses duplicate question ids (row keys would collide)
+ * and unknown templates.
+ */
+export async function loadEntries(
+  config: SweepConfig,
+  suites: SuiteList,
+  baseDir: string,
+  limit: number | undefined,
+): Promise<LoadedEntries> {
+  const entries: SuiteEntry[] = [];
+  const questionCounts: Record<string, number> = {};
+  const seenIds = new Set<string>();
+  for (const suiteConfig of config.suites) {
+    const suite = findSuite(suites, suiteConfig.name);
+    let questions = await suite.questions({
+      seed: config.seed,
+      params: suiteConfig.params,
+      baseDir,
+    });
+    if (limit !== undefined) questions = questions.slice(0, limit);
+    for (const q of questions) {
+      if (seenIds.has(q.id)) {
+        throw new Error(
+          `Cannot run the sweep: question id "${q.id}" occurs twice (suite ${suiteConfig.name}); row keys would collide`,
+        );
+      }
+      seenIds.add(q.id);
+    }
+    const ids = suiteConfig.templates ?? suite.defaultTemplates;
+    const templates = ids.map(
+      (id): SuiteEntry["templates"][0] => {
+        const template = suite.templates[id];
+        if (template === undefined) {
+          throw new Error(
+            `Cannot run the sweep: suite "${suite.name}" has no template "${id}"`,
+          );
+        }
+        return [id, template];
+      },
+    );
+    questionCounts[suiteConfig.name] = (questionCounts[suiteConfig.name] ??
+      0) + questions.length;
+    entries.push({ config: suiteConfig, suite, questions, templates });
+  }
+  return { entries, questionCounts };
+}

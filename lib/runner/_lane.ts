@@ -1,0 +1,315 @@
+/**
+ * One model's lane of a sweep: its work items, each sent (through the
+ * cache and the rate limits), run through the suite's tool loop, extracted,
+ * scored (which may await) and written as a row.
+ *
+ * @module
+ */
+import type { LimitFunction } from "p-limit";
+import type { ModelConfig, SweepConfig } from "../config/schema.ts";
+import type { Provider } from "../providers/mod.ts";
+import type { ResultsWriter } from "../store/mod.ts";
+import type { ScoreContext } from "../suites/types.ts";
+import type {
+  ChatMessage,
+  Completion,
+  ErrorKind,
+  Extraction,
+  Prompt,
+  ResultRow,
+  Verdict,
+} from "../types.ts";
+import { cacheKey, type CacheTarget, type ResponseCache } from "./cache.ts";
+import { TokenBucket } from "./_limits.ts";
+import { errorVerdict, toResultRow } from "./row.ts";
+import {
+  buildPrompt,
+  estimateTokens,
+  type SuiteEntry,
+  type WorkItem,
+  workItems,
+} from "./_work.ts";
+
+/** Tool-call rounds allowed per row before the last answer is taken as is. */
+const MAX_TOOL_TURNS = 8;
+
+/** Counters a sweep shows while it runs and reports at the end. */
+export interface LaneStats {
+  done: number;
+  skipped: number;
+  errors: number;
+  cached: number;
+  errorsByKind: Record<string, number>;
+}
+
+/** What every lane of a sweep shares. */
+export interface LaneShared {
+  runName: string;
+  config: SweepConfig;
+  entries: readonly SuiteEntry[];
+  finished: ReadonlySet<string>;
+  cache: ResponseCache | null;
+  writer: ResultsWriter;
+  stop: AbortController;
+  stats: LaneStats;
+  /** The global in-flight limit, or null when lanes cannot exceed it. */
+  global: LimitFunction | null;
+  /** Makes (or reuses) the provider of a model. */
+  provider(model: ModelConfig): Provider;
+  /** Removes every secret of the sweep from text that will be stored. */
+  redact(text: string): string;
+}
+
+/** A completion for a call that never went out (the sweep stopped). */
+export function abortedCompletion(): Completion {
+  return {
+    text: "",
+    reasoning: null,
+    finishReason: "error",
+    usage: { promptTokens: 0, completionTokens: 0 },
+    latencyMs: 0,
+    attempts: 0,
+    error: { kind: "aborted", message: "the sweep was interrupted" },
+  };
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Sends prompts of one model through the cache and its rate limits. */
+function caller(model: ModelConfig, shared: LaneShared) {
+  const { cache, stop, global } = shared;
+  const provider = shared.provider(model);
+  const target: CacheTarget = {
+    provider: model.provider,
+    baseURL: model.baseURL ?? null,
+    model: model.model ?? model.name,
+  };
+  const rpm = new TokenBucket(model.rpm);
+  const tpm = new TokenBucket(model.tpm);
+  return async (prompt: Prompt, sample: number): Promise<Completion> => {
+    const key = cache === null ? null : cacheKey(target, prompt, sample);
+    if (key !== null) {
+      const hit = cache?.get(key);
+      if (hit !== undefined) return hit;
+    }
+    // Unlimited buckets are not awaited: each await costs a turn of the
+    // event loop per row at thousands of rows per second.
+    const estimate = tpm.limited ? estimateTokens(prompt) : 0;
+    if (rpm.limited || tpm.limited) {
+      try {
+        await rpm.take(1, stop.signal);
+        await tpm.take(estimate, stop.signal);
+      } catch {
+        return abortedCompletion();
+      }
+    }
+    const send = () =>
+      stop.signal.aborted
+        ? abortedCompletion()
+        : provider.complete(prompt, { sample, signal: stop.signal })
+          .catch((error: unknown): Completion => ({
+            // Providers never throw by contract; if one does, record it.
+            ...abortedCompletion(),
+            error: {
+              kind: "unknown",
+              message: `Cannot complete the request: ${message(error)}`,
+            },
+          }));
+    const completion = await (global === null ? send() : global(send));
+    if (tpm.limited) {
+      const used = completion.usage.promptTokens +
+        completion.usage.completionTokens;
+      if (used > 0) tpm.adjust(estimate - used);
+    }
+    if (key !== null && completion.error === undefined) {
+      cache?.put(key, completion);
+    }
+    return completion;
+  };
+}
+
+type Call = ReturnType<typeof caller>;
+
+/**
+ * Asks, runs the suite's tools while the model calls them (bounded), and
+ * returns the final completion with attempts, latency and usage summed
+ * over the turns and the tool turns kept as its transcript.
+ */
+async function converse(
+  item: WorkItem,
+  prompt: Prompt,
+  call: Call,
+): Promise<Completion> {
+  const execute = item.entry.suite.executeTool;
+  let completion = await call(prompt, item.sample);
+  let attempts = completion.attempts;
+  let latency = completion.latencyMs;
+  let promptTokens = completion.usage.promptTokens;
+  let completionTokens = completion.usage.completionTokens;
+  let allCached = completion.cached === true;
+  let messages: ChatMessage[] = prompt.messages;
+  const transcript: ChatMessage[] = [];
+  for (
+    let turn = 0;
+    turn < MAX_TOOL_TURNS && completion.error === undefined &&
+    prompt.tools !== undefined && execute !== undefined &&
+    (completion.toolCalls?.length ?? 0) > 0;
+    turn++
+  ) {
+    const calls = completion.toolCalls ?? [];
+    const turnMessages: ChatMessage[] = [
+      { role: "assistant", content: completion.text, tool_calls: calls },
+    ];
+    for (const tc of calls) {
+      let content: string;
+      try {
+        content = await execute(tc.function.name, tc.function.arguments);
+      } catch (error) {
+        content = `Error: ${message(error)}`;
+      }
+      turnMessages.push({ role: "tool", tool_call_id: tc.id, content });
+    }
+    transcript.push(...turnMessages);
+    messages = [...messages, ...turnMessages];
+    completion = await call({ ...prompt, messages }, item.sample);
+    attempts += completion.attempts;
+    latency += completion.latencyMs;
+    promptTokens += completion.usage.promptTokens;
+    completionTokens += completion.usage.completionTokens;
+    allCached &&= completion.cached === true;
+  }
+  const out: Completion = {
+    ...completion,
+    attempts,
+    latencyMs: latency,
+    usage: { promptTokens, completionTokens },
+    cached: allCached,
+  };
+  if (transcript.length > 0) out.transcript = transcript;
+  return out;
+}
+
+/** Extracts and scores a completion; a suite that throws becomes an error row. */
+async function judge(
+  item: WorkItem,
+  completion: Completion,
+  context: ScoreContext,
+): Promise<
+  { completion: Completion; extraction: Extraction | null; verdict: Verdict }
+> {
+  if (completion.error !== undefined) {
+    return {
+      completion,
+      extraction: null,
+      verdict: errorVerdict(completion.error.message),
+    };
+  }
+  const { suite } = item.entry;
+  try {
+    const extraction = suite.extract(item.question, completion);
+    const verdict = await suite.score(
+      item.question,
+      completion,
+      extraction,
+      context,
+    );
+    return { completion, extraction, verdict };
+  } catch (error) {
+    // Suites never throw by contract; if one does, keep the row and go on.
+    const text = `Cannot judge the completion: ${message(error)}`;
+    return {
+      completion: { ...completion, error: { kind: "unknown", message: text } },
+      extraction: { value: null, rule: "none", span: null, candidates: 0 },
+      verdict: errorVerdict(text),
+    };
+  }
+}
+
+function redactRow(row: ResultRow, redact: (text: string) => string): void {
+  row.response = redact(row.response);
+  if (row.reasoning !== null) row.reasoning = redact(row.reasoning);
+  if (row.error_message !== null) row.error_message = redact(row.error_message);
+  if (row.explanation !== null) row.explanation = redact(row.explanation);
+  if (row.transcript !== null) row.transcript = redact(row.transcript);
+}
+
+/**
+ * Runs every work item of one model with `concurrency` workers and writes
+ * each finished row. Resolves when the items run out or the sweep stops.
+ */
+export async function runLane(
+  model: ModelConfig,
+  shared: LaneShared,
+  onSkip: () => void,
+): Promise<void> {
+  const { config, stats, stop, writer } = shared;
+  const call = caller(model, shared);
+  const items = workItems(
+    model.name,
+    shared.entries,
+    config.samples,
+    shared.finished,
+    onSkip,
+  );
+  const contexts = new Map<SuiteEntry, ScoreContext>();
+  const contextOf = (entry: SuiteEntry): ScoreContext => {
+    let context = contexts.get(entry);
+    if (context === undefined) {
+      context = {
+        params: entry.config.params,
+        complete: (judgeModel, prompt) =>
+          shared.provider(judgeModel).complete(prompt, {
+            sample: 0,
+            signal: stop.signal,
+          }),
+        signal: stop.signal,
+      };
+      contexts.set(entry, context);
+    }
+    return context;
+  };
+
+  const process = async (item: WorkItem): Promise<void> => {
+    const prompt = buildPrompt(item, model, config);
+    const answered = await converse(item, prompt, call);
+    if (stop.signal.aborted && answered.error !== undefined) return; // redo on resume
+    const { completion, extraction, verdict } = await judge(
+      item,
+      answered,
+      contextOf(item.entry),
+    );
+    const row = toResultRow({
+      run: shared.runName,
+      model: model.name,
+      question: item.question,
+      template: item.templateId,
+      sample: item.sample,
+      completion,
+      extraction,
+      verdict,
+      finishedAt: new Date(),
+    });
+    redactRow(row, shared.redact);
+    const written = writer.append(row);
+    stats.done++;
+    if (row.cached) stats.cached++;
+    if (row.error_kind !== null) {
+      stats.errors++;
+      const kind: ErrorKind = row.error_kind;
+      stats.errorsByKind[kind] = (stats.errorsByKind[kind] ?? 0) + 1;
+    }
+    await written;
+  };
+
+  const worker = async (): Promise<void> => {
+    while (!stop.signal.aborted) {
+      const next = items.next();
+      if (next.done) return;
+      await process(next.value);
+    }
+  };
+  const width = Math.max(1, Math.min(model.concurrency, config.concurrency));
+  await Promise.all(Array.from({ length: width }, worker));
+}

@@ -1,0 +1,116 @@
+/**
+ * Frozen question sets: write generated questions to a JSONL file
+ * (`data/*.jsonl`) and read them back, validated line by line.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { Question } from "../../../types.ts";
+
+const dimValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+const rational = z.string().regex(
+  /^-?\d+(\/\d+)?$/,
+  'expected an exact rational such as "42" or "-3/4"',
+);
+const QuestionSchema = z.strictObject({
+  id: z.string().min(1),
+  suite: z.string().min(1),
+  text: z.string().min(1),
+  answer: z.discriminatedUnion("kind", [
+    z.strictObject({ kind: z.literal("rational"), value: rational }),
+    z.strictObject({ kind: z.literal("choice"), value: z.string().min(1) }),
+    z.strictObject({
+      kind: z.literal("matrix"),
+      value: z.array(z.array(z.string())),
+    }),
+    z.strictObject({ kind: z.literal("multiset"), value: z.array(z.string()) }),
+    z.strictObject({ kind: z.literal("text"), value: z.string() }),
+  ]),
+  dims: z.record(z.string(), dimValue),
+  payload: z.record(z.string(), z.unknown()).optional(),
+});
+
+/**
+ * Writes questions to a JSONL file, one per line (the folder must exist).
+ *
+ * @param questions The questions.
+ * @param path The file to (over)write.
+ * @returns Resolves when written.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { freezeQuestions, generateArithmetic, loadFrozen } from "./mod.ts";
+ * const qs = generateArithmetic({ seed: 3, families: ["mul"], digits: [2], count: 2 });
+ * const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+ * await freezeQuestions(qs, path);
+ * assert.deepEqual(await loadFrozen(path), qs);
+ * await Deno.remove(path);
+ * ```
+ */
+export async function freezeQuestions(
+  questions: readonly Question[],
+  path: string,
+): Promise<void> {
+  const body = questions.map((q) => JSON.stringify(q)).join("\n");
+  await Deno.writeTextFile(path, questions.length > 0 ? `${body}\n` : "");
+}
+
+/**
+ * Reads a frozen question set. Blank lines are skipped; ids must be unique.
+ *
+ * @param path The JSONL file.
+ * @returns The questions, in file order.
+ * @throws {SyntaxError} for a line that is not JSON, and {TypeError} for a
+ * line that is not a question — both name the file, the line number and
+ * what is wrong.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadFrozen } from "./mod.ts";
+ * const path = await Deno.makeTempFile({ suffix: ".jsonl" });
+ * await Deno.writeTextFile(path, '{"id": 1}\n');
+ * await assert.rejects(loadFrozen(path), /line 1/);
+ * await Deno.remove(path);
+ * ```
+ */
+export async function loadFrozen(path: string): Promise<Question[]> {
+  const text = await Deno.readTextFile(path);
+  const out: Question[] = [];
+  const seen = new Set<string>();
+  const lines = text.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = (lines[i] ?? "").trim();
+    if (line === "") continue;
+    const where = `${path} line ${i + 1}`;
+    let raw: unknown;
+    try {
+      raw = JSON.parse(line);
+    } catch (error) {
+      throw new SyntaxError(
+        `Cannot load frozen questions: ${where}: not JSON (${
+          (error as Error).message
+        })`,
+      );
+    }
+    const parsed = QuestionSchema.safeParse(raw);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const at = issue?.path.length ? ` at "${issue.path.join(".")}"` : "";
+      throw new TypeError(
+        `Cannot load frozen questions: ${where}${at}: ${
+          issue?.message ?? "invalid question"
+        }`,
+      );
+    }
+    if (seen.has(parsed.data.id)) {
+      throw new TypeError(
+        `Cannot load frozen questions: ${where}: duplicate id "${parsed.data.id}"`,
+      );
+    }
+    seen.add(parsed.data.id);
+    out.push(parsed.data as Question);
+  }
+  return out;
+}

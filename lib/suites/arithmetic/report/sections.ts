@@ -1,0 +1,103 @@
+/**
+ * The arithmetic suite's own report sections: the same functions its
+ * notebook (`notebooks/01-arithmetic.ipynb`) calls, over its rows.
+ *
+ * @module
+ */
+import pl from "nodejs-polars";
+import { tableHtml } from "../../../report/table.ts";
+import {
+  guardedSection,
+  presentSections,
+  type ReportSection,
+} from "../../../report/suite_view.ts";
+import {
+  accuracyAgainstTokens,
+  accuracyByDigits,
+  arithmeticPercent,
+  bareVsTool,
+  bareVsToolChart,
+  breakingPoints,
+  errorClassChart,
+  errorClassTable,
+  generatedArithmetic,
+  llmmathTable,
+} from "./report.ts";
+
+function templates(frame: pl.DataFrame): string[] {
+  return frame.getColumn("template").unique().toArray().map(String);
+}
+
+/**
+ * The arithmetic sections: accuracy by digits per family, breaking points,
+ * error classes, accuracy against tokens, bare vs calculator (when the
+ * calculator template ran) and the llmmath table (when the preset ran).
+ *
+ * @param frame This suite's rows (from `loadRuns`).
+ * @returns The sections that the rows can support.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { arithmeticSections } from "./sections.ts";
+ * const frame = pl.DataFrame({
+ *   model: ["m", "m"], suite: ["arithmetic", "arithmetic"], template: ["direct", "direct"],
+ *   status: ["correct", "wrong"], correct: [true, false], family: ["add", "add"], digits: [2, 4],
+ *   error_class: [null, "carry"], completion_tokens: [3, 4], question_id: ["a", "b"], sample: [0, 0],
+ * });
+ * const titles = arithmeticSections(frame).map((s) => s.title);
+ * assert.ok(titles.includes("Accuracy by digits per family (baseline template)"));
+ * ```
+ */
+export function arithmeticSections(frame: pl.DataFrame): ReportSection[] {
+  const generated = generatedArithmetic(frame);
+  const baseline = generated.filter(pl.col("template").eq(pl.lit("direct")));
+  const direct = baseline.height > 0 ? baseline : generated;
+  const present = templates(frame);
+  return presentSections([
+    guardedSection(
+      "Accuracy by digits per family (baseline template)",
+      () =>
+        direct.height === 0 ? [] : [
+          accuracyByDigits(direct, {
+            title:
+              "Accuracy by digits per family (bands: Wilson 95% interval; dashed: 50%)",
+          }),
+        ],
+    ),
+    guardedSection("Breaking points", () =>
+      generated.height === 0 ? [] : [
+        tableHtml(breakingPoints(generated, { by: ["model", "template"] })),
+      ]),
+    guardedSection(
+      "Error classes",
+      () =>
+        direct.filter(pl.col("status").neq(pl.lit("correct"))).height === 0
+          ? []
+          : [errorClassChart(direct), tableHtml(errorClassTable(generated))],
+    ),
+    guardedSection(
+      "Accuracy against tokens",
+      () => generated.height === 0 ? [] : [accuracyAgainstTokens(generated)],
+    ),
+    guardedSection(
+      "Bare vs calculator",
+      () =>
+        present.includes("calculator")
+          ? [
+            bareVsToolChart(frame),
+            tableHtml(bareVsTool(frame, { group: "family" }), {
+              percent: arithmeticPercent,
+              maxRows: 60,
+            }),
+          ]
+          : [],
+    ),
+    guardedSection("llmmath items", () =>
+      frame.columns.includes("preset") &&
+        frame.filter(pl.col("preset").eq(pl.lit("llmmath"))).height > 0
+        ? [tableHtml(llmmathTable(frame), { percent: arithmeticPercent })]
+        : []),
+  ]);
+}

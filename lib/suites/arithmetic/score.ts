@@ -1,0 +1,175 @@
+/**
+ * The numeric judge: a Verdict for a number extracted from a completion.
+ *
+ * @module
+ */
+import { extractNumber } from "../../extract/number.ts";
+import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
+import { classifyNumericError } from "./forensics.ts";
+import { compareNumeric, type NumericTolerance } from "../../judge/numeric.ts";
+import {
+  formatRational,
+  parseRational,
+  roundRational,
+} from "../../math/rational.ts";
+
+/**
+ * Whether a reply is in an instructed numeric format: just the number
+ * (direct prompts), or working whose last line is "Final answer: <number>"
+ * / "答案：<number>" (chain-of-thought prompts).
+ *
+ * @param text The reply text (reasoning blocks are ignored).
+ * @returns True for a bare number or a final answer line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { numericFormatValid } from "./score.ts";
+ * assert.equal(numericFormatValid("56088"), true);
+ * assert.equal(numericFormatValid("Step 1...\nFinal answer: 56088"), true);
+ * assert.equal(numericFormatValid("The product is 56088."), false);
+ * ```
+ */
+export function numericFormatValid(text: string): boolean {
+  const found = extractNumber(text);
+  if (found === null) return false;
+  if (found.rule === "bare") return true;
+  const visible = text.replace(/<think>[\s\S]*?<\/think>/gi, "").trimEnd();
+  const lines = visible.split("\n").filter((l) => l.trim() !== "");
+  const last = lines[lines.length - 1] ?? "";
+  return /^\s*(?:\*\*)?(?:final answer|答案)\s*[:：]\s*(?:\*\*)?\s*[-−]?[\d.,/]+%?\s*(?:\*\*)?\s*[.。]?\s*$/i
+    .test(last);
+}
+
+/** Tolerance stored in a question payload by the arithmetic suite. */
+function toleranceOf(question: Question): NumericTolerance | undefined {
+  const t = question.payload?.tolerance;
+  if (typeof t !== "object" || t === null) return undefined;
+  const { rel, abs } = t as { rel?: unknown; abs?: unknown };
+  const out: NumericTolerance = {};
+  if (typeof rel === "number") out.rel = rel;
+  if (typeof abs === "number") out.abs = abs;
+  return out;
+}
+
+/**
+ * Judges a numeric extraction against a rational key. Status `error` when
+ * the call failed, `truncated` when the reply hit the token limit before an
+ * explicit answer, `parse_error` when no number was found, else `correct`
+ * or `wrong` (with forensics and the relative error). Never throws.
+ *
+ * @param question The question (answer kind `"rational"`; `payload.tolerance` optional).
+ * @param completion The completion judged.
+ * @param extraction The extraction (value: exact rational string or null).
+ * @returns The verdict.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { judgeNumeric } from "./score.ts";
+ * const q = { id: "q", suite: "s", text: "What is 2 + 2?", answer: { kind: "rational" as const, value: "4" }, dims: {} };
+ * const c = { text: "5", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 1, attempts: 1 };
+ * const v = judgeNumeric(q, c, { value: "5", rule: "bare", span: [0, 1], candidates: 1 });
+ * assert.equal(v.status, "wrong");
+ * assert.equal(v.errorClass, "digit");
+ * ```
+ */
+export function judgeNumeric(
+  question: Question,
+  completion: Completion,
+  extraction: Extraction,
+): Verdict {
+  const formatValid = completion.error === undefined &&
+    numericFormatValid(completion.text);
+  if (completion.error !== undefined) {
+    return {
+      status: "error",
+      score: 0,
+      formatValid: false,
+      explanation: `${completion.error.kind}: ${completion.error.message}`,
+    };
+  }
+  const explicit = extraction.rule !== "last_number";
+  if (
+    completion.finishReason === "length" &&
+    (extraction.value === null || !explicit)
+  ) {
+    return {
+      status: "truncated",
+      score: 0,
+      formatValid,
+      explanation: "the reply hit the token limit before an answer",
+    };
+  }
+  if (extraction.value === null) {
+    return {
+      status: "parse_error",
+      score: 0,
+      formatValid,
+      explanation: "no number found in the reply",
+    };
+  }
+  const expected = question.answer.value;
+  if (question.answer.kind !== "rational" || typeof expected !== "string") {
+    return {
+      status: "error",
+      score: 0,
+      formatValid,
+      explanation:
+        `Cannot judge: answer kind "${question.answer.kind}" is not rational`,
+    };
+  }
+  try {
+    const span = extraction.span;
+    const written = span === null
+      ? ""
+      : completion.text.slice(span[0], span[1]);
+    const tolerance = toleranceOf(question);
+    // "Round to N decimal places": the key is the rounded value, so the
+    // reply is rounded the same way first — an exact 83/6 or 13.8333 is the
+    // right value (its format is judged apart), 13.84 is not.
+    const precision = question.payload?.precision;
+    const got = typeof precision === "number"
+      ? formatRational(
+        roundRational(parseRational(extraction.value), precision),
+      )
+      : extraction.value;
+    const cmp = compareNumeric(expected, got, {
+      replyIsFraction: typeof precision === "number"
+        ? false
+        : /\/|frac/.test(written),
+      ...(tolerance === undefined ? {} : { tolerance }),
+    });
+    if (cmp.equal) {
+      return {
+        status: "correct",
+        score: 1,
+        formatValid,
+        relError: cmp.relError,
+        explanation:
+          `expected ${expected}, got ${extraction.value} (${extraction.rule})`,
+      };
+    }
+    const forensics = classifyNumericError(
+      expected,
+      extraction.value,
+      question,
+    );
+    return {
+      status: "wrong",
+      score: 0,
+      formatValid,
+      errorClass: forensics.errorClass,
+      relError: forensics.relError,
+      explanation:
+        `expected ${expected}, got ${extraction.value} (${extraction.rule})`,
+    };
+  } catch (error) {
+    return {
+      status: "error",
+      score: 0,
+      formatValid,
+      explanation: `Cannot judge: ${(error as Error).message}`,
+    };
+  }
+}

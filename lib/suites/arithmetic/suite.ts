@@ -1,0 +1,190 @@
+/**
+ * The bare-arithmetic suite: freshly generated questions with exact
+ * answers, tolerant number extraction, a numeric judge with error
+ * forensics, prompt variants and a calculator control group.
+ *
+ * Params (all optional) in a sweep config:
+ *
+ * ```json
+ * {
+ *   "name": "arithmetic",
+ *   "params": {
+ *     "families": ["add", "sub", "mul", "div", "decimal", "fraction", "percent", "expr", "word"],
+ *     "digits": [2, 4, 8],
+ *     "mulDigits": [[3, 3], [5, 2]],
+ *     "carries": 2,
+ *     "ops": [2, 3],
+ *     "division": ["exact", "decimal"],
+ *     "precision": 2,
+ *     "count": 20,
+ *     "language": "both",
+ *     "tolerance": { "rel": 0, "abs": 0 }
+ *   },
+ *   "templates": ["direct", "cot", "calculator"]
+ * }
+ * ```
+ *
+ * - `digits` sets each family's level: operand digits for add/sub (1–20),
+ *   d×d for mul (unless `mulDigits` lists pairs), quotient digits for exact
+ *   division and dividend digits for decimal division, significant digits for
+ *   decimals, denominator digits (max 3) for fractions, base digits for
+ *   percentages, operand digits for compound expressions (`ops` operations
+ *   each), amount digits for word problems.
+ * - `carries` asks for exactly that many carries (add) or borrows (sub).
+ * - `count` questions per (family, level); `language` `"both"` gives an
+ *   English and a Chinese version of each item, with the same numbers.
+ * - `preset: "llmmath"` replaces generation by the seven sanand0/llmmath
+ *   items (use template `llmmath` and `samples: 5`); `dataset` loads a
+ *   frozen JSONL set instead (path relative to the config file).
+ * - `tolerance` applies to every question (default: exact for integer
+ *   answers, relative 1e-9 otherwise).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { arithmeticSuite } from "./suite.ts";
+ * const qs = await arithmeticSuite.questions({ seed: 1, params: { families: ["add"], digits: [3], count: 1 }, baseDir: "." });
+ * assert.match(qs[0]!.text, /^What is \d{3} \+ \d{3}\?$/);
+ * assert.equal(arithmeticSuite.validateParams({ digits: [0] }).ok, false);
+ * ```
+ *
+ * @module
+ */
+import { isAbsolute, join } from "node:path";
+import { z } from "zod";
+import { extractNumber } from "../../extract/number.ts";
+import {
+  ARITHMETIC_FAMILIES,
+  generateArithmetic,
+} from "./generate/questions.ts";
+import { loadFrozen } from "./generate/frozen.ts";
+import { llmmathQuestions } from "./llmmath/questions.ts";
+import { judgeNumeric } from "./score.ts";
+import { ARITHMETIC_TEMPLATES } from "./templates.ts";
+import type { Completion, Extraction, Question } from "../../types.ts";
+import { executeArithmeticTool } from "./calculator.ts";
+import type { Suite } from "../types.ts";
+import type { DimSpec } from "../../types.ts";
+import { arithmeticSkill } from "./sim/skill.ts";
+import { zodParams } from "../params.ts";
+
+const digitCount = z.int().min(1).max(20);
+
+/** The arithmetic suite's params (zod). */
+export const ArithmeticParamsSchema = z.strictObject({
+  families: z.array(z.enum(ARITHMETIC_FAMILIES)).min(1).default(["add", "sub"]),
+  digits: z.array(digitCount).min(1).default([2, 4, 8]),
+  mulDigits: z.array(z.tuple([digitCount, digitCount])).min(1).optional(),
+  carries: z.int().min(0).max(20).optional(),
+  ops: z.array(z.int().min(1).max(8)).min(1).default([2, 3, 4, 5]),
+  division: z.array(z.enum(["exact", "decimal"])).min(1).default([
+    "exact",
+    "decimal",
+  ]),
+  precision: z.int().min(0).max(10).default(2),
+  count: z.int().positive().max(100_000).default(20),
+  language: z.enum(["en", "zh", "both"]).default("en"),
+  preset: z.literal("llmmath").optional(),
+  dataset: z.string().min(1).optional(),
+  tolerance: z.strictObject({
+    rel: z.number().nonnegative().optional(),
+    abs: z.number().nonnegative().optional(),
+  }).optional(),
+}).refine((p) => p.preset === undefined || p.dataset === undefined, {
+  message: "give either preset or dataset, not both",
+  path: ["dataset"],
+});
+
+/** Validated arithmetic params, defaults filled in. */
+export type ArithmeticParams = z.infer<typeof ArithmeticParamsSchema>;
+
+const PARAMS = zodParams("arithmetic", ArithmeticParamsSchema);
+const parseParams = PARAMS.parse;
+
+async function questions(
+  options: { seed: number; params: Record<string, unknown>; baseDir: string },
+): Promise<Question[]> {
+  const p = parseParams(options.params);
+  let out: Question[];
+  if (p.preset === "llmmath") out = llmmathQuestions();
+  else if (p.dataset !== undefined) {
+    const path = isAbsolute(p.dataset)
+      ? p.dataset
+      : join(options.baseDir, p.dataset);
+    out = await loadFrozen(path);
+  } else {
+    out = generateArithmetic({
+      seed: options.seed,
+      families: p.families,
+      digits: p.digits,
+      ops: p.ops,
+      division: p.division,
+      precision: p.precision,
+      count: p.count,
+      language: p.language,
+      ...(p.carries === undefined ? {} : { carries: p.carries }),
+      ...(p.mulDigits === undefined ? {} : { mulDigits: p.mulDigits }),
+    });
+  }
+  if (p.tolerance === undefined) return out;
+  const tolerance = p.tolerance;
+  return out.map((q) => ({ ...q, payload: { ...q.payload, tolerance } }));
+}
+
+function extract(_question: Question, completion: Completion): Extraction {
+  if (completion.error !== undefined) {
+    return { value: null, rule: "none", span: null, candidates: 0 };
+  }
+  const found = extractNumber(completion.text);
+  if (found === null || found.exact === undefined) {
+    return { value: null, rule: "none", span: null, candidates: 0 };
+  }
+  return {
+    value: found.exact,
+    rule: found.rule,
+    span: found.span,
+    candidates: found.candidates,
+  };
+}
+
+/** The dims arithmetic questions carry. */
+export const ARITHMETIC_DIMS: readonly DimSpec[] = [
+  { name: "family", kind: "categorical", label: "family" },
+  { name: "digits", kind: "numeric", label: "operand digits" },
+  { name: "level", kind: "categorical", label: "level", show: false },
+  { name: "language", kind: "categorical", label: "language" },
+  { name: "carries", kind: "numeric", label: "carries or borrows" },
+  { name: "ops", kind: "numeric", label: "operations" },
+  { name: "variant", kind: "categorical", label: "variant", show: false },
+  { name: "digits_a", kind: "numeric", label: "digits of a", show: false },
+  { name: "digits_b", kind: "numeric", label: "digits of b", show: false },
+  { name: "precision", kind: "numeric", label: "decimal places", show: false },
+  {
+    name: "parentheses",
+    kind: "categorical",
+    label: "parentheses",
+    show: false,
+  },
+  { name: "preset", kind: "categorical", label: "preset", show: false },
+  { name: "item", kind: "numeric", label: "llmmath item", show: false },
+];
+
+/** The bare-arithmetic suite. */
+export const arithmeticSuite: Suite = {
+  name: "arithmetic",
+  description:
+    "Bare arithmetic without tools: integer, decimal, fraction, percentage, compound and word problems, exact answers, error forensics.",
+  validateParams: PARAMS.validate,
+  questions,
+  templates: { ...ARITHMETIC_TEMPLATES },
+  defaultTemplates: ["direct"],
+  baseline: "direct",
+  dims: ARITHMETIC_DIMS,
+  executeTool: executeArithmeticTool,
+  extract,
+  score: judgeNumeric,
+  // Imported when a report is made: Polars stays out of a sweep's start-up.
+  sections: async (frame) =>
+    (await import("./report/sections.ts")).arithmeticSections(frame),
+  simSkills: [arithmeticSkill],
+};

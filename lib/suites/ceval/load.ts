@@ -1,0 +1,107 @@
+/**
+ * `loadCeval`: C-Eval questions from whichever layout a user downloaded.
+ *
+ * @module
+ */
+import {
+  type CevalLayout,
+  detectLayout,
+  discoverSubjects,
+  filesFor,
+  readRaw,
+} from "./_layouts.ts";
+import { type CevalRecord, type CevalSplit, toRecord } from "./_record.ts";
+import { CEVAL_SUBJECTS, cevalSubject } from "./subjects.ts";
+
+export type { CevalLayout } from "./_layouts.ts";
+export { CEVAL_LETTERS } from "./_record.ts";
+export type { CevalRecord, CevalSplit } from "./_record.ts";
+
+/** Options for {@linkcode loadCeval}. */
+export interface LoadCevalOptions {
+  /** The split to read. */
+  split: CevalSplit;
+  /** Subject keys to read, in this order. @default every subject found under root, in table order */
+  subjects?: readonly string[];
+  /** The layout; `"auto"` looks for CSV, then parquet, then JSON. @default {"auto"} */
+  layout?: CevalLayout | "auto";
+}
+
+/**
+ * Loads one split of C-Eval from a folder in any of its layouts:
+ * - official zip: `<root>/<split>/<subject>_<split>.csv` with columns
+ *   `id,question,A,B,C,D[,answer][,explanation]` (UTF-8, with or without
+ *   BOM; quoted fields may hold commas and line breaks);
+ * - Hugging Face `ceval/ceval-exam`:
+ *   `<root>/<subject>/<split>-00000-of-00001.parquet`, same columns;
+ * - per-subject JSON: `<root>/<subject>/<split>.json`, an array of
+ *   `{id, question, choices: {A, B, C, D}, answer?, explanation?}`.
+ *
+ * Rows keep the file's order (dev examples stay in their official order).
+ * Test-split rows may have no answer (`answer: null`).
+ *
+ * @param root The folder holding the layout.
+ * @param options Split, subjects and layout.
+ * @returns The records, subject by subject.
+ * @throws {SyntaxError} for a malformed row, naming the file and row.
+ * @throws {RangeError} for an unknown subject key or a subject without a file.
+ * @throws {Deno.errors.NotFound} when no layout is found under root.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadCeval } from "./load.ts";
+ * const val = await loadCeval("data/ceval", { split: "val", subjects: ["high_school_mathematics"] });
+ * assert.ok(val.length > 0);
+ * assert.equal(val[0]!.subject.hard, true);
+ * assert.match(val[0]!.answer ?? "", /^[ABCD]$/);
+ * ```
+ */
+export async function loadCeval(
+  root: string,
+  options: LoadCevalOptions,
+): Promise<CevalRecord[]> {
+  const { split, subjects, layout: wanted = "auto" } = options;
+  const layout = wanted === "auto" ? await detectLayout(root, split) : wanted;
+  if (layout === null) {
+    throw new Deno.errors.NotFound(
+      `Cannot load C-Eval: no ${split} files under ${root}; expected ${root}/${split}/<subject>_${split}.csv, ${root}/<subject>/${split}-*.parquet or ${root}/<subject>/${split}.json`,
+    );
+  }
+  let keys: string[];
+  if (subjects === undefined) {
+    const found = new Set(await discoverSubjects(root, layout, split));
+    const unknown = [...found].filter((k) => cevalSubject(k) === undefined);
+    if (unknown.length > 0) {
+      throw new RangeError(
+        `Cannot load C-Eval: unknown subject file(s) ${
+          unknown.join(", ")
+        } under ${root}; subject keys must be among the 52 C-Eval subjects`,
+      );
+    }
+    keys = CEVAL_SUBJECTS.map((s) => s.key).filter((k) => found.has(k));
+  } else keys = [...subjects];
+
+  const out: CevalRecord[] = [];
+  for (const key of keys) {
+    const subject = cevalSubject(key);
+    if (subject === undefined) {
+      throw new RangeError(
+        `Cannot load C-Eval: unknown subject "${key}"; use one of the 52 keys such as advanced_mathematics (see CEVAL_SUBJECTS)`,
+      );
+    }
+    const files = await filesFor(root, layout, key, split);
+    if (files.length === 0) {
+      throw new RangeError(
+        `Cannot load C-Eval: no ${layout} file for subject "${key}" split "${split}" under ${root}`,
+      );
+    }
+    for (const file of files) {
+      const raw = await readRaw(file, layout);
+      raw.rows.forEach((row, i) =>
+        out.push(toRecord(row, { subject, split, file, row: i + 1 }))
+      );
+    }
+  }
+  return out;
+}

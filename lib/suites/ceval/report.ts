@@ -1,0 +1,447 @@
+/**
+ * C-Eval reports over the result frame of {@linkcode loadRuns}: accuracy
+ * per subject, category and level, the C-Eval average (unweighted over
+ * subjects, as the benchmark reports it) beside the average over
+ * questions, C-Eval HARD, extraction failures per subject, the
+ * test-split submission file, and two charts (categories; HARD against
+ * all).
+ *
+ * Rows whose key is unknown (`expected === ""`, the withheld test split)
+ * are left out of every accuracy; they only feed the submission.
+ *
+ * @module
+ */
+import * as Plot from "@observablehq/plot";
+import pl from "nodejs-polars";
+import {
+  ACCURACY_Y,
+  type Chart,
+  pct,
+  renderPlot,
+  seriesColor,
+} from "../../report/chart.ts";
+
+/** Options shared by the C-Eval report functions. */
+export interface CevalReportOptions {
+  /** Columns that split the report (one result per combination). @default ["model", "template"] */
+  by?: readonly string[];
+}
+
+const FAILED = ["parse_error", "truncated"];
+
+function needs(frame: pl.DataFrame, columns: readonly string[]): void {
+  const missing = columns.filter((c) => !frame.columns.includes(c));
+  if (missing.length > 0) {
+    throw new RangeError(
+      `Cannot build C-Eval report: the frame lacks ${
+        missing.join(", ")
+      } (load a run of the ceval suite with loadRuns)`,
+    );
+  }
+}
+
+/**
+ * The scored C-Eval rows: suite `ceval` (when the frame has a suite
+ * column) with a known key.
+ *
+ * @param frame A result frame.
+ * @returns The rows that count for accuracy.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { cevalScored } from "./report.ts";
+ * const f = pl.DataFrame({ suite: ["ceval", "ceval", "arithmetic"], expected: ["A", "", "4"] });
+ * assert.equal(cevalScored(f).height, 1);
+ * ```
+ */
+export function cevalScored(frame: pl.DataFrame): pl.DataFrame {
+  needs(frame, ["expected"]);
+  let f = frame;
+  if (f.columns.includes("suite")) {
+    f = f.filter(pl.col("suite").eq(pl.lit("ceval")));
+  }
+  return f.filter(pl.col("expected").neq(pl.lit("")));
+}
+
+function groupCols(frame: pl.DataFrame, by: readonly string[]): string[] {
+  return by.filter((c) => frame.columns.includes(c));
+}
+
+/**
+ * Accuracy per subject (and per `by` group), worst first, with the
+ * subject's facts and its extraction failures (`parse_error` or
+ * `truncated` rows).
+ *
+ * @param frame A result frame with the ceval dims.
+ * @param options Grouping columns.
+ * @returns Columns: ...by, subject, subject_zh, category, level, hard, n,
+ *   correct, accuracy, extraction_failures, failure_rate.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { cevalBySubject } from "./report.ts";
+ * const f = pl.DataFrame({
+ *   model: ["m", "m", "m"], expected: ["A", "B", "C"], correct: [true, false, false],
+ *   status: ["correct", "wrong", "parse_error"],
+ *   subject: ["logic", "law", "law"], subject_zh: ["逻辑学", "法学", "法学"],
+ *   category: ["Humanities", "Humanities", "Humanities"], level: ["college", "college", "college"], hard: [false, false, false],
+ * });
+ * const t = cevalBySubject(f, { by: ["model"] }).toRecords();
+ * assert.equal(t[0]!.subject, "law");
+ * assert.equal(t[0]!.extraction_failures, 1);
+ * ```
+ */
+export function cevalBySubject(
+  frame: pl.DataFrame,
+  options: CevalReportOptions = {},
+): pl.DataFrame {
+  const { by = ["model", "template"] } = options;
+  const facts = ["subject", "subject_zh", "category", "level", "hard"];
+  needs(frame, [...facts, "correct", "status"]);
+  const f = cevalScored(frame);
+  const keys = [...groupCols(f, by), ...facts];
+  return f.groupBy(keys).agg(
+    pl.len().alias("n"),
+    pl.col("correct").cast(pl.Int64).sum().alias("correct"),
+    pl.col("status").isIn(FAILED).cast(pl.Int64).sum().alias(
+      "extraction_failures",
+    ),
+  ).withColumns(
+    pl.col("correct").cast(pl.Float64).div(pl.col("n")).alias("accuracy"),
+    pl.col("extraction_failures").cast(pl.Float64).div(pl.col("n")).alias(
+      "failure_rate",
+    ),
+  ).select(
+    ...keys,
+    "n",
+    "correct",
+    "accuracy",
+    "extraction_failures",
+    "failure_rate",
+  ).sort(["accuracy", ...keys], false);
+}
+
+/**
+ * Accuracy per value of a subject fact (`category`, `level` or `hard`):
+ * `accuracy` is the unweighted mean of the subject accuracies in the
+ * group (C-Eval's way), `accuracy_questions` pools the questions.
+ *
+ * @param frame A result frame with the ceval dims.
+ * @param fact The column to group by.
+ * @param options Grouping columns.
+ * @returns Columns: ...by, fact, subjects, n, accuracy, accuracy_questions.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { cevalByFact } from "./report.ts";
+ * const f = pl.DataFrame({
+ *   model: ["m", "m", "m", "m"], expected: ["A", "A", "A", "A"], correct: [true, true, true, false],
+ *   status: ["correct", "correct", "correct", "wrong"],
+ *   subject: ["logic", "law", "law", "law"], subject_zh: ["逻辑学", "法学", "法学", "法学"],
+ *   category: ["Humanities", "Humanities", "Humanities", "Humanities"], level: ["college", "college", "college", "college"], hard: [false, false, false, false],
+ * });
+ * const [row] = cevalByFact(f, "category", { by: ["model"] }).toRecords();
+ * assert.equal(row!.accuracy, (1 + 2 / 3) / 2);
+ * assert.equal(row!.accuracy_questions, 3 / 4);
+ * ```
+ */
+export function cevalByFact(
+  frame: pl.DataFrame,
+  fact: "category" | "level" | "hard",
+  options: CevalReportOptions = {},
+): pl.DataFrame {
+  const { by = ["model", "template"] } = options;
+  const subjects = cevalBySubject(frame, { by });
+  const keys = [...groupCols(subjects, by), fact];
+  return subjects.groupBy(keys).agg(
+    pl.len().alias("subjects"),
+    pl.col("n").sum().alias("n"),
+    pl.col("correct").sum().alias("correct"),
+    pl.col("accuracy").mean().alias("accuracy"),
+  ).withColumns(
+    pl.col("correct").cast(pl.Float64).div(pl.col("n")).alias(
+      "accuracy_questions",
+    ),
+  ).select(...keys, "subjects", "n", "accuracy", "accuracy_questions")
+    .sort(keys);
+}
+
+/**
+ * The headline C-Eval numbers per group: the average over subjects
+ * (unweighted, as C-Eval reports it), the average over questions, the
+ * C-Eval HARD average (over the HARD subjects present; null when none),
+ * and extraction failures.
+ *
+ * @param frame A result frame with the ceval dims.
+ * @param options Grouping columns.
+ * @returns Columns: ...by, subjects, n, average, average_questions,
+ *   hard_average, hard_subjects, extraction_failures.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { cevalSummary } from "./report.ts";
+ * const f = pl.DataFrame({
+ *   model: ["m", "m", "m"], expected: ["A", "A", "A"], correct: [true, false, false],
+ *   status: ["correct", "wrong", "wrong"],
+ *   subject: ["logic", "college_physics", "college_physics"], subject_zh: ["逻辑学", "大学物理", "大学物理"],
+ *   category: ["Humanities", "STEM", "STEM"], level: ["college", "college", "college"], hard: [false, true, true],
+ * });
+ * const [row] = cevalSummary(f, { by: ["model"] }).toRecords();
+ * assert.equal(row!.average, 0.5);
+ * assert.equal(row!.average_questions, 1 / 3);
+ * assert.equal(row!.hard_average, 0);
+ * ```
+ */
+export function cevalSummary(
+  frame: pl.DataFrame,
+  options: CevalReportOptions = {},
+): pl.DataFrame {
+  const { by = ["model", "template"] } = options;
+  const subjects = cevalBySubject(frame, { by });
+  const keys = groupCols(subjects, by);
+  const hard = pl.col("hard").cast(pl.Bool);
+  const aggs = [
+    pl.len().alias("subjects"),
+    pl.col("n").sum().alias("n"),
+    pl.col("correct").sum().alias("correct"),
+    pl.col("accuracy").mean().alias("average"),
+    pl.col("accuracy").filter(hard).mean().alias("hard_average"),
+    hard.cast(pl.Int64).sum().alias("hard_subjects"),
+    pl.col("extraction_failures").sum().alias("extraction_failures"),
+  ];
+  const grouped = keys.length > 0
+    ? subjects.groupBy(keys).agg(...aggs)
+    : subjects.select(...aggs);
+  const out = grouped.withColumns(
+    pl.col("correct").cast(pl.Float64).div(pl.col("n")).alias(
+      "average_questions",
+    ),
+  ).select(
+    ...keys,
+    "subjects",
+    "n",
+    "average",
+    "average_questions",
+    "hard_average",
+    "hard_subjects",
+    "extraction_failures",
+  );
+  return keys.length > 0 ? out.sort(keys) : out;
+}
+
+/** A C-Eval test-split submission: subject → question id → letter. */
+export type CevalSubmission = Record<string, Record<string, string>>;
+
+/** Options for {@linkcode cevalSubmission}. */
+export interface CevalSubmissionOptions {
+  /** Only rows of this model (required when the frame holds several). */
+  model?: string;
+  /** Only rows of this template (required when the frame holds several). */
+  template?: string;
+}
+
+/**
+ * Builds the official submission file `{ "<subject>": { "<id>": "<letter>" } }`
+ * from the extracted letters of test-split rows (sample 0 when there are
+ * several samples). Questions without an extracted letter are left out.
+ *
+ * @param frame A result frame with `question_id`, `extracted` and the ceval dims.
+ * @param options The model and template to take.
+ * @returns The submission object (JSON.stringify it to a file).
+ * @throws {RangeError} when the rows mix several models or templates.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { cevalSubmission } from "./report.ts";
+ * const f = pl.DataFrame({
+ *   model: ["m", "m"], template: ["few_shot", "few_shot"], sample: [0, 0], split: ["test", "test"],
+ *   subject: ["law", "law"], question_id: ["ceval/law/test/0", "ceval/law/test/1"], extracted: ["C", null],
+ * });
+ * assert.deepEqual(cevalSubmission(f), { law: { "0": "C" } });
+ * ```
+ */
+export function cevalSubmission(
+  frame: pl.DataFrame,
+  options: CevalSubmissionOptions = {},
+): CevalSubmission {
+  needs(frame, ["question_id", "extracted", "subject", "split"]);
+  let f = frame.filter(pl.col("split").eq(pl.lit("test")));
+  if (f.columns.includes("suite")) {
+    f = f.filter(pl.col("suite").eq(pl.lit("ceval")));
+  }
+  if (options.model !== undefined) {
+    f = f.filter(pl.col("model").eq(pl.lit(options.model)));
+  }
+  if (options.template !== undefined) {
+    f = f.filter(pl.col("template").eq(pl.lit(options.template)));
+  }
+  if (f.columns.includes("sample")) f = f.filter(pl.col("sample").eq(0));
+  for (const col of ["model", "template"]) {
+    if (!f.columns.includes(col)) continue;
+    const values = f.getColumn(col).unique().toArray();
+    if (values.length > 1) {
+      throw new RangeError(
+        `Cannot build C-Eval submission: rows of several ${col}s (${
+          values.join(", ")
+        }); pass { ${col}: "..." }`,
+      );
+    }
+  }
+  const out: CevalSubmission = {};
+  for (
+    const row of f.select("subject", "question_id", "extracted").toRecords()
+  ) {
+    const letter = row.extracted;
+    if (typeof letter !== "string" || letter === "") continue;
+    const subject = String(row.subject);
+    const id = String(row.question_id).split("/").pop() ?? "";
+    (out[subject] ??= {})[id] = letter;
+  }
+  return out;
+}
+
+/** Options of the C-Eval charts. */
+export interface CevalChartOptions {
+  /** Column that tells bars apart (colour). @default {"model"} */
+  series?: string;
+  /** Chart title. @default a description of the chart */
+  title?: string;
+  /** Width in pixels. @default {720} */
+  width?: number;
+}
+
+type Row = Record<string, unknown>;
+
+function groupedBars(
+  title: string,
+  data: Row[],
+  facet: string,
+  series: string,
+  y: string,
+  width: number,
+): Chart {
+  const key = (c: string) => (d: Row) => String(d[c]);
+  return renderPlot(title, {
+    width,
+    height: 320,
+    marginBottom: 40,
+    fx: { label: facet, padding: 0.15 },
+    x: { axis: null, padding: 0.1 },
+    y: ACCURACY_Y,
+    color: seriesColor(series),
+    marks: [
+      Plot.barY(data, { fx: key(facet), x: key(series), y, fill: key(series) }),
+      Plot.text(data, {
+        fx: key(facet),
+        x: key(series),
+        y,
+        text: (d: Row) => pct(Number(d[y])),
+        dy: -6,
+        fontSize: 9,
+      }),
+      Plot.ruleY([0.25], { stroke: "gray", strokeDasharray: "4 3" }),
+    ],
+  });
+}
+
+/**
+ * Bars of accuracy per C-Eval category (the mean of subject accuracies,
+ * as C-Eval reports it), one bar per series; a dashed line marks chance
+ * (25%).
+ *
+ * @param frame A result frame with the ceval dims.
+ * @param options Series column, title, width.
+ * @returns The chart.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { cevalCategoryChart } from "./report.ts";
+ * const f = pl.DataFrame({
+ *   model: ["a", "b"], expected: ["A", "A"], correct: [true, false], status: ["correct", "wrong"],
+ *   subject: ["logic", "logic"], subject_zh: ["逻辑学", "逻辑学"], category: ["Humanities", "Humanities"],
+ *   level: ["college", "college"], hard: [false, false],
+ * });
+ * const html = cevalCategoryChart(f).html;
+ * assert.match(html, /aria-label="bar"/);
+ * assert.match(html, />100%</);
+ * assert.match(html, />0%</);
+ * ```
+ */
+export function cevalCategoryChart(
+  frame: pl.DataFrame,
+  options: CevalChartOptions = {},
+): Chart {
+  const { series = "model", width = 720 } = options;
+  const data = cevalByFact(frame, "category", { by: [series] }).toRecords();
+  return groupedBars(
+    options.title ?? "C-Eval accuracy by category (mean over subjects)",
+    data,
+    "category",
+    series,
+    "accuracy",
+    width,
+  );
+}
+
+/**
+ * Bars of the C-Eval average over all subjects beside the C-Eval HARD
+ * average, per series.
+ *
+ * @param frame A result frame with the ceval dims.
+ * @param options Series column, title, width.
+ * @returns The chart.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { cevalHardChart } from "./report.ts";
+ * const f = pl.DataFrame({
+ *   model: ["a", "a"], expected: ["A", "A"], correct: [true, false], status: ["correct", "wrong"],
+ *   subject: ["logic", "college_physics"], subject_zh: ["逻辑学", "大学物理"], category: ["Humanities", "STEM"],
+ *   level: ["college", "college"], hard: [false, true],
+ * });
+ * assert.match(cevalHardChart(f).html, /HARD/);
+ * ```
+ */
+export function cevalHardChart(
+  frame: pl.DataFrame,
+  options: CevalChartOptions = {},
+): Chart {
+  const { series = "model", width = 720 } = options;
+  const data: Row[] = [];
+  for (const r of cevalSummary(frame, { by: [series] }).toRecords()) {
+    data.push({
+      [series]: r[series],
+      subset: "all subjects",
+      accuracy: r.average,
+    });
+    if (r.hard_average !== null) {
+      data.push({
+        [series]: r[series],
+        subset: "C-Eval HARD",
+        accuracy: r.hard_average,
+      });
+    }
+  }
+  return groupedBars(
+    options.title ?? "C-Eval average against C-Eval HARD",
+    data,
+    series,
+    "subset",
+    "accuracy",
+    width,
+  );
+}

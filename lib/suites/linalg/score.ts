@@ -1,0 +1,78 @@
+/**
+ * The linear-algebra judge: exact comparison for scalar and matrix tasks,
+ * eigenvalues as multisets within a tolerance, and stage-1 forensic labels
+ * for wrong answers.
+ *
+ * @module
+ */
+import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
+import { answerMatches, type EigenTolerance } from "./_compare.ts";
+import { classifyLinalgError } from "./forensics.ts";
+
+export type { EigenTolerance } from "./_compare.ts";
+
+const BOXED_RULES = new Set(["boxed", "boxed_matrix"]);
+
+/**
+ * Judges a linear-algebra extraction. Never throws. Wrong answers carry a
+ * stage-1 `errorClass`; the `explanation` starts with `stage1:`.
+ *
+ * @param question The question (`payload.tolerance` sets the eigenvalue tolerance, default abs 0.01).
+ * @param completion The reply.
+ * @param extraction The extracted answer.
+ * @returns The verdict.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { judgeLinalg } from "./score.ts";
+ * const q = { id: "e", suite: "linalg", text: "", answer: { kind: "multiset" as const, value: ["4.5753", "-10.9074", "6.3321"] }, dims: {} };
+ * const c = { text: "", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 };
+ * const v = judgeLinalg(q, c, { value: JSON.stringify(["-10.907", "6.332", "4.575"]), rule: "boxed", span: null, candidates: 1 });
+ * assert.equal(v.status, "correct");
+ * ```
+ */
+export function judgeLinalg(
+  question: Question,
+  completion: Completion,
+  extraction: Extraction,
+): Verdict {
+  try {
+    if (completion.error) {
+      return {
+        status: "error",
+        score: 0,
+        formatValid: false,
+        explanation: completion.error.message,
+      };
+    }
+    const tolerance = (question.payload?.["tolerance"] ?? {}) as EigenTolerance;
+    const formatValid = BOXED_RULES.has(extraction.rule);
+    if (
+      extraction.value !== null &&
+      answerMatches(question.answer, extraction.value, tolerance)
+    ) {
+      return { status: "correct", score: 1, formatValid };
+    }
+    const label = classifyLinalgError(question, completion, extraction);
+    const status = extraction.value === null
+      ? (completion.finishReason === "length" ? "truncated" : "parse_error")
+      : "wrong";
+    return {
+      status,
+      score: 0,
+      formatValid,
+      ...(label ? { errorClass: label.label } : {}),
+      explanation: label
+        ? `stage${label.stage}:${label.label}: ${label.detail}`
+        : "stage1: no label",
+    };
+  } catch (error) {
+    return {
+      status: "error",
+      score: 0,
+      formatValid: false,
+      explanation: `Cannot judge: ${(error as Error).message}`,
+    };
+  }
+}

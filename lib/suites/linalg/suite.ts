@@ -1,0 +1,225 @@
+/**
+ * The linear-algebra suite: LinAlg-Bench reproduced (its 660 published
+ * problems) and extended (generated problems at any size), in three input
+ * formats, with exact keys, matrix/eigenvalue extraction and forensic
+ * error labels.
+ *
+ * Params (all optional) in a sweep config:
+ *
+ * ```json
+ * {
+ *   "name": "linalg",
+ *   "params": {
+ *     "source": "linalgbench",
+ *     "dataset": "../linalgbench",
+ *     "sizes": [3, 4, 5],
+ *     "tasks": ["determinant", "eigenvalue"],
+ *     "count": 10,
+ *     "formats": ["latex", "list", "table"],
+ *     "eigen": "mixed",
+ *     "exponent": 2,
+ *     "tolerance": { "abs": 0.01 }
+ *   },
+ *   "templates": ["paper"]
+ * }
+ * ```
+ *
+ * - `source` `"linalgbench"` loads the CSVs (`dataset`: a folder or file,
+ *   relative to the config file; default the shipped `data/linalgbench`),
+ *   keeping the first `count` problems per (task, size) when `count` is
+ *   given; `"generated"` draws `count` (default 10) new problems per
+ *   (task, size) from the sweep seed.
+ * - Each problem is asked once per format; dims hold task, size, format,
+ *   tier and source.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { linalgSuite } from "./suite.ts";
+ * const qs = await linalgSuite.questions({ seed: 1, params: { source: "generated", tasks: ["trace"], sizes: [6], count: 1, formats: ["table"] }, baseDir: "." });
+ * assert.equal(qs[0]!.dims["size"], 6);
+ * assert.match(qs[0]!.text, /\n\| *-?\d/);
+ * assert.equal(linalgSuite.validateParams({ sizes: [1] }).ok, false);
+ * ```
+ *
+ * @module
+ */
+import { isAbsolute, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { extractLinalgAnswer } from "../../extract/matrix.ts";
+import { generateLinalg } from "./generate.ts";
+import { judgeLinalg } from "./score.ts";
+import { loadLinalgBench } from "./linalgbench.ts";
+import {
+  LINALG_TASKS,
+  type LinalgProblem,
+  solveProblem,
+  TASK_TIER,
+} from "./tasks.ts";
+import {
+  LINALG_FORMATS,
+  LINALG_TEMPLATES,
+  type LinalgFormat,
+  problemStatement,
+} from "./templates.ts";
+import type { Completion, Extraction, Question } from "../../types.ts";
+import type { Suite } from "../types.ts";
+import type { DimSpec } from "../../types.ts";
+import { linalgSkill } from "./sim/skill.ts";
+import { zodParams } from "../params.ts";
+
+/** The shipped LinAlg-Bench copy (used when `dataset` is not given). */
+export const DEFAULT_LINALGBENCH_DIR = fileURLToPath(
+  new URL("../../../data/linalgbench", import.meta.url),
+);
+
+/** The linear-algebra suite's params (zod). */
+export const LinalgParamsSchema = z.strictObject({
+  source: z.enum(["linalgbench", "generated"]).default("linalgbench"),
+  dataset: z.string().min(1).optional(),
+  sizes: z.array(z.int().min(2).max(16)).min(1).default([3, 4, 5]),
+  tasks: z.array(z.enum(LINALG_TASKS)).min(1).default([...LINALG_TASKS]),
+  count: z.int().positive().max(10_000).optional(),
+  formats: z.array(z.enum(LINALG_FORMATS)).min(1).default(["latex"]),
+  eigen: z.enum(["symmetric", "integer", "mixed"]).default("mixed"),
+  exponent: z.int().min(0).max(8).default(2),
+  tolerance: z.strictObject({
+    abs: z.number().nonnegative().optional(),
+    rel: z.number().nonnegative().optional(),
+  }).optional(),
+}).refine((p) => p.source === "linalgbench" || p.dataset === undefined, {
+  message: 'dataset applies only to source "linalgbench"',
+  path: ["dataset"],
+});
+
+/** Validated linear-algebra params, defaults filled in. */
+export type LinalgParams = z.infer<typeof LinalgParamsSchema>;
+
+const PARAMS = zodParams("linalg", LinalgParamsSchema);
+const parseParams = PARAMS.parse;
+
+async function problems(
+  p: LinalgParams,
+  seed: number,
+  baseDir: string,
+): Promise<{ problem: LinalgProblem; original?: string }[]> {
+  if (p.source === "generated") {
+    return generateLinalg({
+      seed,
+      tasks: p.tasks,
+      sizes: p.sizes,
+      count: p.count ?? 10,
+      exponent: p.exponent,
+      eigen: p.eigen,
+    }).map((problem) => ({ problem }));
+  }
+  const path = p.dataset === undefined
+    ? DEFAULT_LINALGBENCH_DIR
+    : isAbsolute(p.dataset)
+    ? p.dataset
+    : join(baseDir, p.dataset);
+  const rows = await loadLinalgBench(path);
+  const taken = new Map<string, number>();
+  const out: { problem: LinalgProblem; original?: string }[] = [];
+  for (const row of rows) {
+    const { task, n } = row.problem;
+    if (!p.tasks.includes(task) || !p.sizes.includes(n)) continue;
+    const k = `${task}/${n}`;
+    const seen = taken.get(k) ?? 0;
+    if (p.count !== undefined && seen >= p.count) continue;
+    taken.set(k, seen + 1);
+    out.push({ problem: row.problem, original: row.original });
+  }
+  return out;
+}
+
+function toQuestion(
+  problem: LinalgProblem,
+  format: LinalgFormat,
+  p: LinalgParams,
+  original?: string,
+): Question {
+  const payload: Record<string, unknown> = { problem };
+  if (p.tolerance) payload["tolerance"] = p.tolerance;
+  if (original !== undefined) payload["original"] = original;
+  return {
+    id: `linalg/${problem.source}/${problem.id}/${format}`,
+    suite: "linalg",
+    text: problemStatement(problem, format),
+    answer: solveProblem(problem),
+    dims: {
+      task: problem.task,
+      size: problem.n,
+      format,
+      tier: TASK_TIER[problem.task],
+      source: problem.source,
+    },
+    payload,
+  };
+}
+
+async function questions(
+  options: { seed: number; params: Record<string, unknown>; baseDir: string },
+): Promise<Question[]> {
+  const p = parseParams(options.params);
+  const out: Question[] = [];
+  for (
+    const { problem, original } of await problems(
+      p,
+      options.seed,
+      options.baseDir,
+    )
+  ) {
+    for (const format of p.formats) {
+      out.push(toQuestion(problem, format, p, original));
+    }
+  }
+  return out;
+}
+
+function extract(question: Question, completion: Completion): Extraction {
+  const none = { value: null, rule: "none", span: null, candidates: 0 };
+  if (completion.error !== undefined) return none;
+  const kind = question.answer.kind;
+  if (kind !== "rational" && kind !== "matrix" && kind !== "multiset") {
+    return none;
+  }
+  const found = extractLinalgAnswer(completion.text, kind);
+  return found
+    ? {
+      value: found.value,
+      rule: found.rule,
+      span: found.span,
+      candidates: found.candidates,
+    }
+    : none;
+}
+
+/** The dims linear-algebra questions carry. */
+export const LINALG_DIMS: readonly DimSpec[] = [
+  { name: "task", kind: "categorical", label: "task" },
+  { name: "size", kind: "numeric", label: "matrix size n" },
+  { name: "format", kind: "categorical", label: "input format" },
+  { name: "tier", kind: "categorical", label: "task tier" },
+  { name: "source", kind: "categorical", label: "source", show: false },
+];
+
+/** The linear-algebra suite. */
+export const linalgSuite: Suite = {
+  name: "linalg",
+  description:
+    "LinAlg-Bench reproduced and extended: nine matrix tasks at any size, three input formats, exact keys, forensic error labels.",
+  validateParams: PARAMS.validate,
+  questions,
+  templates: { ...LINALG_TEMPLATES },
+  defaultTemplates: ["paper"],
+  baseline: "paper",
+  dims: LINALG_DIMS,
+  extract,
+  score: judgeLinalg,
+  // Imported when a report is made: Polars stays out of a sweep's start-up.
+  sections: async (frame) =>
+    (await import("./sections.ts")).linalgSections(frame),
+  simSkills: [linalgSkill],
+};

@@ -1,0 +1,38 @@
+/**
+ * The same rows before and after: a fixed-seed sweep over every suite,
+ * template kind (including the calculator tool loop) and sim style is
+ * compared, row by row, with digests recorded before the suite-folder
+ * restructuring (`tests/fixtures/golden/rows.tsv`). A change that alters
+ * what any row says fails here, naming the rows.
+ */
+import assert from "node:assert/strict";
+import { loadConfig, runSweep } from "../../lib/mod.ts";
+import { digestRows } from "../fixtures/golden/_digest.ts";
+
+const HERE = new URL("../fixtures/golden/", import.meta.url);
+
+Deno.test("a fixed-seed sweep over all suites gives the same rows as before the restructuring", async () => {
+  const out = await Deno.makeTempDir();
+  try {
+    const { config, baseDir } = await loadConfig(
+      new URL("config.json", HERE).pathname,
+    );
+    const { runDir, done } = await runSweep(
+      { ...config, outputDir: out },
+      { progress: "none", baseDir },
+    );
+    const expected = (await Deno.readTextFile(new URL("rows.tsv", HERE)))
+      .trim().split("\n");
+    assert.equal(done, expected.length);
+    const got = await digestRows(`${runDir}/results.jsonl`);
+    const want = new Set(expected);
+    const changed = got.filter((line) => !want.has(line));
+    assert.deepEqual(
+      changed.slice(0, 10),
+      [],
+      `${changed.length} rows changed`,
+    );
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});
