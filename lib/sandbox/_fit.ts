@@ -1,0 +1,226 @@
+/**
+ * Fitting measured (n, ms) points to complexity classes, and the rules that
+ * name a class. Pure functions; `measureComplexity` documents the method.
+ *
+ * Written here rather than taken from a library: the fits are 2-parameter
+ * weighted least squares (a few lines each), and the npm regression
+ * packages fit y = a·x^b or polynomials, not t = a + b·f(n) with a, b ≥ 0
+ * and relative weights, which is what the decision needs.
+ *
+ * @module
+ */
+import type { ClassFit, ComplexityClass, ComplexityPoint } from "./types.ts";
+
+const lg = (n: number) => Math.log2(Math.max(n, 2));
+
+/** Polynomial-type models, simplest first. */
+const MODELS: [ComplexityClass, (n: number) => number][] = [
+  ["O(1)", () => 1],
+  ["O(log n)", lg],
+  ["O(n)", (n) => n],
+  ["O(n log n)", (n) => n * lg(n)],
+  ["O(n^2)", (n) => n * n],
+  ["O(n^3)", (n) => n * n * n],
+];
+
+function growthAt(cls: ComplexityClass, n: number): number {
+  return MODELS.find(([c]) => c === cls)?.[1](n) ?? Infinity;
+}
+
+/** Rank of each class (simpler = lower). */
+export const RANK: Record<ComplexityClass, number> = {
+  "O(1)": 0,
+  "O(log n)": 1,
+  "O(n)": 2,
+  "O(n log n)": 3,
+  "O(n^2)": 4,
+  "O(n^3)": 5,
+  "O(2^n)": 6,
+  "unknown": 7,
+};
+
+/** Weighted (1/t²) least squares of t = a + b·f(n) with a, b ≥ 0. */
+function leastSquares(
+  points: ComplexityPoint[],
+  f: (n: number) => number,
+): { a: number; b: number } {
+  let sw = 0, swf = 0, swff = 0, swt = 0, swft = 0;
+  for (const { n, ms } of points) {
+    const w = 1 / (ms * ms);
+    const x = f(n);
+    sw += w;
+    swf += w * x;
+    swff += w * x * x;
+    swt += w * ms;
+    swft += w * x * ms;
+  }
+  const det = sw * swff - swf * swf;
+  let a = det !== 0 ? (swff * swt - swf * swft) / det : swt / sw;
+  let b = det !== 0 ? (sw * swft - swf * swt) / det : 0;
+  if (!(b >= 0) || !Number.isFinite(b)) {
+    b = 0;
+    a = swt / sw;
+  } else if (!(a >= 0)) {
+    a = 0;
+    b = swff > 0 ? swft / swff : 0;
+  }
+  return { a, b };
+}
+
+/**
+ * Fits t = a + b·f(n) (relative weights, a, b ≥ 0), then leaves out the
+ * worst fifth of the points (a disturbed size, or a JIT fast path at tiny
+ * n, must not decide the class), refits, and returns a, b and the root mean
+ * squared relative error over the points kept.
+ */
+export function fitModel(
+  points: ComplexityPoint[],
+  f: (n: number) => number,
+): { a: number; b: number; error: number } {
+  const rel = (p: ComplexityPoint, a: number, b: number) =>
+    Math.abs((a + b * f(p.n) - p.ms) / p.ms);
+  let { a, b } = leastSquares(points, f);
+  let kept = points;
+  const drop = Math.floor(points.length / 5);
+  if (drop > 0) {
+    kept = [...points].sort((x, y) => rel(x, a, b) - rel(y, a, b))
+      .slice(0, points.length - drop);
+    ({ a, b } = leastSquares(kept, f));
+  }
+  const se = kept.reduce((s, p) => s + rel(p, a, b) ** 2, 0);
+  const error = Math.sqrt(se / kept.length);
+  return { a, b, error: Number.isFinite(error) ? error : Infinity };
+}
+
+/** Exponential fit t = a + b·c^n over a grid of bases c (1.2 … 3). */
+export function fitExponential(
+  points: ComplexityPoint[],
+): { a: number; b: number; error: number; base: number } {
+  let best = { a: 0, b: 0, error: Infinity, base: 2 };
+  const maxN = Math.max(...points.map((p) => p.n));
+  if (maxN > 200) return best;
+  for (let c = 1.2; c <= 3.0001; c += 0.05) {
+    const fit = fitModel(points, (n) => Math.pow(c, n));
+    if (fit.b > 0 && fit.error < best.error) best = { ...fit, base: c };
+  }
+  return best;
+}
+
+/** Slope of log t vs log n over the upper half of the points. */
+export function logSlope(points: ComplexityPoint[]): number {
+  const upper = points.slice(Math.floor(points.length / 2));
+  if (upper.length < 2) return NaN;
+  const xs = upper.map((p) => Math.log(p.n));
+  const ys = upper.map((p) => Math.log(p.ms));
+  const mx = xs.reduce((s, x) => s + x, 0) / xs.length;
+  const my = ys.reduce((s, y) => s + y, 0) / ys.length;
+  let num = 0, den = 0;
+  for (let i = 0; i < xs.length; i++) {
+    num += (xs[i]! - mx) * (ys[i]! - my);
+    den += (xs[i]! - mx) ** 2;
+  }
+  return den > 0 ? num / den : NaN;
+}
+
+/**
+ * The points the fit uses: sizes below 32 are left out when at least five
+ * larger sizes were measured (tiny inputs take special paths: insertion
+ * sort for short runs in both CPython's and V8's TimSort, fixed call costs).
+ */
+export function fitPoints(points: ComplexityPoint[]): ComplexityPoint[] {
+  const large = points.filter((p) => p.n >= 32);
+  return large.length >= 5 ? large : points;
+}
+
+/** Every class's fit, best (lowest error) first. */
+export function fitAll(all: ComplexityPoint[]): ClassFit[] {
+  const points = fitPoints(all);
+  const fits: ClassFit[] = MODELS.map(([cls, f]) => {
+    const { a, b, error } = fitModel(points, f);
+    return { class: cls, error, a, b };
+  });
+  const e = fitExponential(points);
+  fits.push({ class: "O(2^n)", error: e.error, a: e.a, b: e.b });
+  return fits.sort((x, y) =>
+    x.error - y.error || RANK[x.class] - RANK[y.class]
+  );
+}
+
+/** Relative slack within which a simpler class wins over a better fit. */
+const SLACK = 1.25;
+const SLACK_ABS = 0.02;
+/**
+ * A fitted curve that grows by less than this factor over the whole size
+ * range is called O(1): cache and allocator effects alone give that much.
+ */
+const FLAT = 1.4;
+/** A best fit worse than this (RMS relative error) is "unknown". */
+const MAX_ERROR = 0.4;
+
+/** The decision: class, whether it was a close call, and why. */
+export interface Decision {
+  class: ComplexityClass;
+  ambiguous: boolean;
+  reason: string;
+}
+
+/**
+ * Names a class from the fits: the simplest class whose error is within
+ * ×1.25 (+0.02) of the best; "unknown" when the best error is above 0.4 or
+ * there are fewer than 4 points. A close call is a runner-up within the
+ * slack that is not the chosen class's neighbour O(n)/O(n log n).
+ */
+export function decide(points: ComplexityPoint[], fits: ClassFit[]): Decision {
+  if (points.length < 4) {
+    return {
+      class: "unknown",
+      ambiguous: false,
+      reason: `only ${points.length} sizes measured (need 4)`,
+    };
+  }
+  const best = fits[0]!;
+  if (!(best.error <= MAX_ERROR)) {
+    return {
+      class: "unknown",
+      ambiguous: true,
+      reason: `no class fits: best ${best.class} has relative error ${
+        best.error.toFixed(2)
+      }`,
+    };
+  }
+  const line = best.error * SLACK + SLACK_ABS;
+  const close = fits.filter((f) => f.error <= line);
+  let chosen = close.reduce((s, f) => RANK[f.class] < RANK[s.class] ? f : s);
+  const used = fitPoints(points);
+  const lo = Math.min(...used.map((p) => p.n));
+  const hi = Math.max(...used.map((p) => p.n));
+  if (chosen.class !== "O(1)" && chosen.class !== "O(2^n)") {
+    const g = (n: number) => chosen.a + chosen.b * growthAt(chosen.class, n);
+    if (g(hi) / g(lo) < FLAT) {
+      const flat = fits.find((f) => f.class === "O(1)")!;
+      if (flat.error <= MAX_ERROR) chosen = flat;
+    }
+  }
+  const pair = new Set<ComplexityClass>(["O(n)", "O(n log n)"]);
+  const maxF = Math.max(...points.map((p) => p.n));
+  const rivals = close.filter((f) =>
+    f.class !== chosen.class &&
+    // a fit whose growth term is negligible is O(1) under another name
+    !(f.b === 0 ||
+      (f.class !== "O(2^n)" && f.b * growthAt(f.class, maxF) < 0.02 * f.a)) &&
+    !(pair.has(f.class) && pair.has(chosen.class))
+  );
+  return {
+    class: chosen.class,
+    ambiguous: rivals.length > 0,
+    reason: `${chosen.class} fits with relative error ${
+      chosen.error.toFixed(3)
+    } (best ${best.class} ${best.error.toFixed(3)})${
+      rivals.length
+        ? `; close: ${
+          rivals.map((r) => `${r.class} ${r.error.toFixed(3)}`).join(", ")
+        }`
+        : ""
+    }`,
+  };
+}

@@ -1,0 +1,207 @@
+/**
+ * `measureComplexity` on a pool: one single-use worker per measurement,
+ * sizes grown while the budget allows, timings fitted by `_fit.ts`, one
+ * re-measurement when the decision is a close call.
+ *
+ * @module
+ */
+import type { Pool } from "./_pool.ts";
+import type { WorkerProcess } from "./_process.ts";
+import { checkProgram, deadStatus, limitsOf, workerLanguage } from "./_run.ts";
+import { decide, fitAll, logSlope } from "./_fit.ts";
+import { encodeValue } from "./_wire.ts";
+import type {
+  ComplexityPoint,
+  ComplexityRequest,
+  ComplexityResult,
+  RunStatus,
+} from "./types.ts";
+
+const DEFAULT_SIZES = Array.from({ length: 16 }, (_, i) => 8 * 2 ** i);
+
+interface Series {
+  points: ComplexityPoint[];
+  status: RunStatus;
+  error?: string;
+}
+
+/** Measures one series of sizes in one fresh worker. */
+async function series(
+  pool: Pool,
+  req: ComplexityRequest,
+  explicit: boolean,
+): Promise<Series> {
+  const {
+    budgetMs = 250,
+    repeats = 5,
+    minSampleMs = 2,
+  } = req;
+  const limits = limitsOf(req, "measure complexity", 60_000);
+  const lang = workerLanguage(req.language);
+  const w: WorkerProcess = await pool.acquire(
+    lang,
+    limits.memoryMb,
+    false,
+    lang === "python",
+  );
+  const points: ComplexityPoint[] = [];
+  let status: RunStatus = "ok";
+  let error: string | undefined;
+  const started = performance.now();
+  try {
+    await w.start({
+      code: req.code,
+      entry: req.entry,
+      typescript: req.language === "typescript",
+    }, { ...limits, timeoutMs: limits.timeoutMs });
+    const load = await w.next();
+    if (load === null || load.t !== "load") {
+      return { points, status: deadStatus(w) };
+    }
+    if (load.r.status !== "ok") {
+      return { points, status: load.r.status, error: load.r.error };
+    }
+    const queue = [...(req.sizes ?? DEFAULT_SIZES)];
+    let warmed = false;
+    let stepMode = false;
+    let stepStart = 0;
+    let gentle = 0;
+    while (queue.length) {
+      const n = queue.shift()!;
+      let argsText: string;
+      try {
+        argsText = encodeValue(req.input(n));
+      } catch (e) {
+        throw new TypeError(
+          `Cannot measure complexity: input(${n}) did not give a sendable argument list (${
+            (e as Error).message
+          })`,
+        );
+      }
+      if (!warmed) {
+        // one untimed round so the JIT/bytecode caches are warm
+        w.sendRaw(
+          `{"t":"measure","args":${argsText},"reps":1,"minMs":${minSampleMs}}`,
+        );
+        const m0 = await w.next();
+        if (m0 === null || !m0.r?.ok) break;
+        warmed = true;
+      }
+      const remaining = limits.timeoutMs - (performance.now() - started);
+      if (remaining <= 0) break;
+      w.rearm(Math.min(remaining, budgetMs * 20 + 5_000));
+      w.sendRaw(
+        `{"t":"measure","args":${argsText},"reps":${repeats},"minMs":${minSampleMs}}`,
+      );
+      const m = await w.next();
+      if (m === null) {
+        if (points.length < 4) status = deadStatus(w);
+        break;
+      }
+      if (!m.r?.ok) {
+        status = "crash";
+        error = `the entry failed at n = ${n}: ${m.r?.error ?? "no result"}`;
+        break;
+      }
+      // The minimum of the repeats: load from other processes only adds time.
+      const ms = Math.max(Math.min(...(m.r.ms as number[])), 1e-7);
+      points.push({ n, ms });
+      if (explicit) continue;
+      // Decide whether (and how) to grow.
+      const prev = points[points.length - 2];
+      const ratio = prev ? ms / prev.ms : 1;
+      const stepRatio = prev ? n / prev.n : 2;
+      if (!stepMode && prev && stepRatio === 2 && ratio > 12 && n <= 64) {
+        // Steeper than n^3 on a doubling: walk in small steps instead.
+        stepMode = true;
+        stepStart = n;
+        gentle = 0;
+      } else if (stepMode && prev) {
+        // Back to doubling when the small steps do not look exponential.
+        const local = Math.log(Math.max(ratio, 1e-9)) / Math.log(stepRatio);
+        gentle = local < 5 ? gentle + 1 : 0;
+        if (gentle >= 2) {
+          stepMode = false;
+          queue.length = 0;
+          for (let k = 2 * stepStart; k <= 262_144; k *= 2) {
+            if (k > n) queue.push(k);
+          }
+        }
+      }
+      let next: number;
+      if (stepMode) {
+        const step = Math.max(1, Math.round(n / 8));
+        next = n + step;
+        queue.length = 0;
+        queue.push(next);
+      } else {
+        next = queue[0] ?? Infinity;
+      }
+      if (!Number.isFinite(next)) break;
+      const growth = prev
+        ? Math.pow(Math.max(ratio, 1), Math.log(next / n) / Math.log(stepRatio))
+        : 2;
+      const predicted = ms * growth;
+      if (repeats * predicted > budgetMs) break;
+      if (points.length >= 24) break;
+    }
+  } finally {
+    pool.release(w, lang, limits.memoryMb, lang === "python");
+  }
+  await w.exited;
+  const out: Series = { points, status };
+  if (error) out.error = error;
+  return out;
+}
+
+/** Runs a whole measurement (with one retry on a close call). */
+export async function measureWith(
+  pool: Pool,
+  req: ComplexityRequest,
+): Promise<ComplexityResult> {
+  checkProgram(req, "measure complexity");
+  if (typeof req.input !== "function") {
+    throw new TypeError(
+      "Cannot measure complexity: input must be a function n => argument list",
+    );
+  }
+  if (
+    req.sizes !== undefined &&
+    (!Array.isArray(req.sizes) || req.sizes.length < 1 ||
+      !req.sizes.every((n) => Number.isInteger(n) && n > 0))
+  ) {
+    throw new TypeError(
+      "Cannot measure complexity: sizes must be positive integers, e.g. [8, 16, 32]",
+    );
+  }
+  const explicit = req.sizes !== undefined;
+  let s = await series(pool, req, explicit);
+  let fits = fitAll(s.points);
+  let d = decide(s.points, fits);
+  if (s.status === "ok" && d.ambiguous) {
+    const again = await series(pool, req, explicit);
+    if (again.status === "ok" && again.points.length) {
+      // keep, per size, the smaller median: noise only ever adds time
+      const byN = new Map(again.points.map((p) => [p.n, p.ms]));
+      const merged = s.points.map((p) => ({
+        n: p.n,
+        ms: byN.has(p.n) ? Math.min(p.ms, byN.get(p.n)!) : p.ms,
+      }));
+      s = { ...s, points: merged };
+      fits = fitAll(merged);
+      d = decide(merged, fits);
+      d.reason += " (after one re-measurement)";
+    }
+  }
+  const result: ComplexityResult = {
+    class: s.status === "ok" ? d.class : "unknown",
+    exponent: logSlope(s.points),
+    fit: fits,
+    points: s.points,
+    status: s.status,
+    reason: s.status === "ok"
+      ? d.reason
+      : `not measured: ${s.status}${s.error ? ` (${s.error})` : ""}`,
+  };
+  return result;
+}

@@ -1,0 +1,248 @@
+/**
+ * The trusted Python code the worker runs in a fresh interpreter before any
+ * candidate code: value encoding/decoding, loading a program in a fresh
+ * globals dict, timed calls, timing loops and HumanEval-style programs.
+ * Everything it needs from `builtins`, `json` and `time` is captured in
+ * closure variables first, so a candidate that patches those modules does
+ * not change how results are encoded or timed.
+ *
+ * @module
+ */
+
+/** Python source; evaluating it leaves `_sbx` (a dict of functions). */
+export const PY_HELPERS = String.raw`
+def _sbx_setup():
+    import builtins, json, time, sys, traceback, os
+    sys.set_int_max_str_digits(0)
+    perf = time.perf_counter
+    loads = json.loads
+    dumps = json.dumps
+    _int, _float, _str, _bool, _list, _tuple, _dict = int, float, str, bool, list, tuple, dict
+    _set, _frozenset, _type, _repr, _len, _range = set, frozenset, type, repr, len, range
+    _callable, _id, _compile, _exec, _sorted = callable, id, compile, exec, sorted
+    _BaseException, _TypeError = BaseException, TypeError
+    fmt_exc = traceback.format_exception
+    fmt_only = traceback.format_exception_only
+    SAFE = 2 ** 53 - 1
+    state = [None]
+
+    def fmt(e):
+        try:
+            lines = fmt_exc(e)
+            keep = [l for l in lines if '"<candidate>"' in l or '"<program>"' in l]
+            text = "".join(keep[-2:] + list(fmt_only(e)))
+        except _BaseException:
+            text = "exception"
+        return text.strip()[:2000]
+
+    def enc(v, depth, seen):
+        if depth > 200:
+            raise _TypeError("value nested deeper than 200 levels")
+        if v is None:
+            return "null"
+        t = _type(v)
+        if t is _bool:
+            return "true" if v else "false"
+        if t is _int:
+            if -SAFE <= v <= SAFE:
+                return _str(v)
+            return '{"$bigint":"' + _str(v) + '"}'
+        if t is _float:
+            if v != v:
+                return '{"$float":"NaN"}'
+            if v == 1e999:
+                return '{"$float":"Infinity"}'
+            if v == -1e999:
+                return '{"$float":"-Infinity"}'
+            return _repr(v)
+        if t is _str:
+            return dumps(v)
+        if t is _list or t is _tuple or t is _set or t is _frozenset or t is _dict:
+            for s in seen:
+                if s is v:
+                    raise _TypeError("value contains a cycle")
+            seen.append(v)
+            if t is _dict:
+                if all(_type(k) is _str for k in v):
+                    tagged = any(k[:1] == "$" for k in v)
+                    body = "{" + ",".join(dumps(k) + ":" + enc(x, depth + 1, seen) for k, x in v.items()) + "}"
+                    out = '{"$object":' + body + "}" if tagged else body
+                else:
+                    out = '{"$map":[' + ",".join("[" + enc(k, depth + 1, seen) + "," + enc(x, depth + 1, seen) + "]" for k, x in v.items()) + "]}"
+            else:
+                out = "[" + ",".join(enc(x, depth + 1, seen) for x in v) + "]"
+            seen.pop()
+            return out
+        raise _TypeError("cannot serialise a value of type " + t.__name__)
+
+    def hashable(v):
+        return _tuple(hashable(x) for x in v) if _type(v) is _list else v
+
+    def dec(x):
+        t = _type(x)
+        if t is _list:
+            return [dec(y) for y in x]
+        if t is _dict:
+            if _len(x) == 1:
+                (k, y), = x.items()
+                if k == "$bigint":
+                    return _int(y)
+                if k == "$float":
+                    return _float(y)
+                if k == "$map":
+                    return {hashable(dec(p[0])): dec(p[1]) for p in y}
+                if k == "$object":
+                    return {kk: dec(vv) for kk, vv in y.items()}
+            return {k: dec(y) for k, y in x.items()}
+        return x
+
+    def err(msg):
+        return '{"ok":false,"error":' + dumps(msg) + "}"
+
+    def load(code, entry):
+        g = {"__name__": "__main__", "__builtins__": builtins}
+        try:
+            c = _compile(code, "<candidate>", "exec")
+        except _BaseException as e:
+            return dumps({"status": "compile_error", "error": fmt(e)})
+        try:
+            _exec(c, g)
+        except _BaseException as e:
+            return dumps({"status": "crash", "error": "Cannot run the program: " + fmt(e)})
+        f = g.get(entry)
+        if not _callable(f):
+            return dumps({"status": "no_entry", "error": "Cannot find the entry function " + entry + ": the program does not define it"})
+        state[0] = f
+        return dumps({"status": "ok"})
+
+    def call(args_json):
+        f = state[0]
+        try:
+            a = dec(loads(args_json))
+        except _BaseException as e:
+            return err("Cannot decode the arguments: " + fmt(e))
+        try:
+            t0 = perf()
+            r = f(*a)
+            t1 = perf()
+        except _BaseException as e:
+            return err(fmt(e))
+        try:
+            v = enc(r, 0, [])
+        except _BaseException as e:
+            return err("Cannot serialise the return value: " + fmt(e))
+        return '{"ok":true,"ms":' + _repr((t1 - t0) * 1000) + ',"v":' + v + "}"
+
+    def measure(args_json, reps, min_ms, clock):
+        # clock: the worker's CPU-time clock in ms (a JS function)
+        f = state[0]
+        min_s = min_ms / 1000
+        cpu = lambda: clock() / 1000
+        try:
+            x = loads(args_json)
+            k = 1
+            out = []
+            for r in _range(reps):
+                while True:
+                    # two timings per k while calibrating: a one-off slow
+                    # run (first call, GC) must not fix k too low
+                    el = 1e300
+                    for _t in _range(2 if r == 0 else 1):
+                        a = dec(x)
+                        t0 = cpu()
+                        for _ in _range(k):
+                            f(*a)
+                        el = min(el, cpu() - t0)
+                    if r > 0 or el >= min_s or k >= 1 << 22:
+                        break
+                    k *= 2
+                out.append(el * 1000 / k)
+        except _BaseException as e:
+            return err(fmt(e))
+        return dumps({"ok": True, "ms": out, "k": k})
+
+    def plain(v, depth=0):
+        t = _type(v)
+        if depth > 200:
+            raise _TypeError("returned value nested too deeply")
+        if v is None or t is _bool or t is _int or t is _float or t is _str:
+            return v
+        if t is _list:
+            return [plain(x, depth + 1) for x in v]
+        if t is _tuple:
+            return _tuple(plain(x, depth + 1) for x in v)
+        if t is _set:
+            return _set(plain(x, depth + 1) for x in v)
+        if t is _frozenset:
+            return _frozenset(plain(x, depth + 1) for x in v)
+        if t is _dict:
+            return {plain(k, depth + 1): plain(x, depth + 1) for k, x in v.items()}
+        raise _TypeError("the candidate returned a " + t.__name__ + ", not plain data (int, float, str, bool, None, list, tuple, set, dict)")
+
+    def guard(f):
+        def guarded(*a, **kw):
+            return plain(f(*a, **kw))
+        return guarded
+
+    def walk(top):
+        out = []
+        for root, dirs, files in os.walk(top):
+            for name in files:
+                p = root + "/" + name
+                try:
+                    out.append((p, os.stat(p).st_mtime_ns, os.stat(p).st_size))
+                except _BaseException:
+                    out.append((p, 0, 0))
+            for name in dirs:
+                out.append((root + "/" + name, 0, 0))
+        return out
+
+    _map, _hash, _getattr = map, hash, getattr
+
+    def dict_print(d):
+        # C-level loops only: this runs once per program
+        if _type(d) is not _dict:
+            return 0
+        return (_hash(_tuple(_map(_id, d.values()))), _hash(_tuple(d)))
+
+    def fingerprint():
+        mods = {name: (_id(m), dict_print(_getattr(m, "__dict__", None))) for name, m in sys.modules.items()}
+        return (
+            dict_print(builtins.__dict__),
+            mods,
+            sys.getrecursionlimit(), _id(sys.stdout), _id(sys.stderr), _id(sys.stdin),
+            _tuple(sys.path), sys.gettrace(), sys.getprofile(),
+            _tuple(os.listdir("/")), _tuple(walk("/tmp")), _tuple(walk("/home")), os.getcwd(),
+        )
+
+    def programs(items_json, guarded_check):
+        items = loads(items_json)
+        out = []
+        before = fingerprint()
+        for i, item in enumerate(items):
+            before_mods = _set(sys.modules)
+            g = {"__name__": "__main__", "__builtins__": builtins}
+            ok, error = False, ""
+            try:
+                _exec(_compile(item["code"], "<program>", "exec"), g)
+                cand = g[item["entry"]]
+                g["check"](guard(cand) if guarded_check else cand)
+                ok = True
+            except _BaseException as e:
+                error = fmt(e)
+            for name in _list(sys.modules):
+                if name not in before_mods:
+                    del sys.modules[name]
+            after = fingerprint()
+            tainted = after != before
+            before = after
+            out.append({"ok": ok, "error": error, "tainted": tainted})
+            if tainted:
+                break
+        return dumps(out)
+
+    return {"load": load, "call": call, "measure": measure, "programs": programs}
+
+_sbx = _sbx_setup()
+del _sbx_setup
+`;

@@ -1,0 +1,299 @@
+/**
+ * `runCode` on a pool: validation, one single-use worker per request, and
+ * the status ladder (kill reason, load status, missing results).
+ *
+ * @module
+ */
+import type { Pool } from "./_pool.ts";
+import type { Limits, WorkerProcess } from "./_process.ts";
+import { encodeValue, reviveValue } from "./_wire.ts";
+import type {
+  CallResult,
+  Language,
+  RunRequest,
+  RunResult,
+  RunStatus,
+} from "./types.ts";
+
+const LANGUAGES: readonly Language[] = ["python", "javascript", "typescript"];
+const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** Checks the fields shared by every request. @throws {TypeError} */
+export function checkProgram(
+  req: { language: unknown; code: unknown; entry: unknown },
+  what: string,
+): void {
+  if (!LANGUAGES.includes(req.language as Language)) {
+    throw new TypeError(
+      `Cannot ${what}: language must be one of ${LANGUAGES.join(", ")}, got ${
+        JSON.stringify(req.language)
+      }`,
+    );
+  }
+  if (typeof req.code !== "string") {
+    throw new TypeError(`Cannot ${what}: code must be a string`);
+  }
+  if (typeof req.entry !== "string" || !IDENT.test(req.entry)) {
+    throw new TypeError(
+      `Cannot ${what}: entry must be a function name (an identifier), got ${
+        JSON.stringify(req.entry)
+      }`,
+    );
+  }
+}
+
+/** Resolved limits with defaults. @throws {RangeError} */
+export function limitsOf(
+  req: { timeoutMs?: number; memoryMb?: number; maxOutputBytes?: number },
+  what: string,
+  defaultTimeout = 10_000,
+): Limits {
+  const { timeoutMs = defaultTimeout, memoryMb = 512, maxOutputBytes = 1e6 } =
+    req;
+  for (
+    const [k, v] of Object.entries({ timeoutMs, memoryMb, maxOutputBytes })
+  ) {
+    if (!Number.isFinite(v) || v <= 0) {
+      throw new RangeError(
+        `Cannot ${what}: ${k} must be a positive number, got ${v}`,
+      );
+    }
+  }
+  return { timeoutMs, memoryMb: Math.ceil(memoryMb), maxOutputBytes };
+}
+
+/** Worker language for a request language. */
+export function workerLanguage(language: Language): "python" | "javascript" {
+  return language === "python" ? "python" : "javascript";
+}
+
+/** The status when a worker ended without finishing its answer. */
+export function deadStatus(w: WorkerProcess): RunStatus {
+  if (w.killReason && w.killReason !== "closed") return w.killReason;
+  if (
+    /out of memory|heap limit|MemoryError|Out of bounds memory/i.test(w.stderr)
+  ) {
+    return "memory";
+  }
+  return "crash";
+}
+
+const DEAD_MESSAGE: Record<RunStatus, string> = {
+  ok: "",
+  compile_error: "not run: the program does not compile",
+  no_entry: "not run: no entry function",
+  timeout: "not run: the request ran out of time",
+  memory: "not run: the program ran out of memory",
+  output_limit: "not run: the program printed too much",
+  crash: "no result: the program exited or crashed before answering",
+};
+
+/** Runs one request on a fresh worker from the pool. */
+export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
+  const what = "run code";
+  checkProgram(req, what);
+  if (!Array.isArray(req.calls) || !req.calls.every(Array.isArray)) {
+    throw new TypeError(
+      "Cannot run code: calls must be a list of argument lists, e.g. [[1, 2]]",
+    );
+  }
+  const limits = limitsOf(req, what);
+  let encoded: string[];
+  try {
+    encoded = req.calls.map((args) => encodeValue(args));
+  } catch (e) {
+    throw new TypeError(
+      `Cannot run code: an argument cannot be sent to the sandbox (${
+        (e as Error).message
+      }); use JSON data, bigint, Map or Set`,
+    );
+  }
+  const lang = workerLanguage(req.language);
+  const w = await pool.acquire(lang, limits.memoryMb);
+  const results: CallResult[] = [];
+  let status: RunStatus = "ok";
+  let error: string | undefined;
+  try {
+    await w.start(
+      {
+        code: req.code,
+        entry: req.entry,
+        typescript: req.language === "typescript",
+      },
+      limits,
+    );
+    const load = await w.next();
+    if (load === null || load.t !== "load") {
+      status = deadStatus(w);
+    } else if (load.r.status !== "ok") {
+      status = load.r.status;
+      error = load.r.error;
+    } else {
+      w.sendRaw('{"t":"calls","calls":[' + encoded.join(",") + "]}");
+      while (true) {
+        const m = await w.next();
+        if (m === null) {
+          status = deadStatus(w);
+          break;
+        }
+        if (m.t === "end") break;
+        if (m.t !== "r" || m.i !== results.length) continue;
+        results.push(toCallResult(m.r));
+      }
+    }
+    if (w.killReason && w.killReason !== "closed") status = w.killReason;
+  } finally {
+    pool.release(w, lang, limits.memoryMb);
+  }
+  await w.exited;
+  const fill = error ?? DEAD_MESSAGE[status];
+  while (results.length < req.calls.length) {
+    results.push({ ok: false, error: fill });
+  }
+  const out: RunResult = {
+    status,
+    results,
+    stdout: w.stdout,
+    stderr: w.stderr,
+  };
+  if (status !== "ok") out.error = error ?? DEAD_MESSAGE[status];
+  return out;
+}
+
+/** One worker answer to a CallResult (values revived in the parent). */
+// deno-lint-ignore no-explicit-any
+export function toCallResult(r: any): CallResult {
+  if (r && r.ok === true && typeof r.ms === "number") {
+    try {
+      return { ok: true, value: reviveValue(r.v), ms: r.ms };
+    } catch {
+      return { ok: false, error: "Cannot decode the returned value" };
+    }
+  }
+  return {
+    ok: false,
+    error: typeof r?.error === "string" ? r.error : "malformed result",
+  };
+}
+
+/** One program of a batch: its source and the function `check` receives. */
+export interface BatchProgram {
+  code: string;
+  entry: string;
+}
+
+/** A batch of Python programs, each run with a fresh globals dict. */
+export interface ProgramsRequest {
+  programs: BatchProgram[];
+  /**
+   * Pass `check()` a wrapper that turns the candidate's return values into
+   * plain data (and fails on anything else). @default true
+   */
+  guard?: boolean;
+  /** Wall time for the whole batch. @default 60000 */
+  timeoutMs?: number;
+  /** @default 512 */
+  memoryMb?: number;
+  /** @default 1000000 */
+  maxOutputBytes?: number;
+}
+
+/** Outcome of one program. */
+export interface ProgramResult {
+  ok: boolean;
+  error: string;
+  /** The program changed interpreter state; the rest ran in a new worker. */
+  tainted: boolean;
+}
+
+/** What `runPrograms` resolves to. */
+export interface ProgramsResult {
+  /** Results of the programs that ran, in order (may be fewer). */
+  results: ProgramResult[];
+  /** "ok", or why the worker stopped (e.g. "timeout"). */
+  status: RunStatus;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs programs in one worker until done, tainted or killed. */
+export async function programsOnce(
+  pool: Pool,
+  req: ProgramsRequest,
+): Promise<ProgramsResult> {
+  const limits = limitsOf(req, "run programs", 60_000);
+  const w = await pool.acquire("python", limits.memoryMb);
+  let results: ProgramResult[] = [];
+  let status: RunStatus = "ok";
+  try {
+    await w.start({ programs: true }, limits);
+    const load = await w.next();
+    if (load === null) status = deadStatus(w);
+    else {
+      w.sendRaw(
+        JSON.stringify({
+          t: "programs",
+          items: req.programs,
+          guard: req.guard ?? true,
+        }),
+      );
+      const m = await w.next();
+      if (m === null || m.t !== "p" || !Array.isArray(m.r)) {
+        status = deadStatus(w);
+      } else {
+        results = m.r.map((r: ProgramResult) => ({
+          ok: r.ok === true,
+          error: String(r.error ?? ""),
+          tainted: r.tainted === true,
+        }));
+      }
+    }
+    if (w.killReason && w.killReason !== "closed") status = w.killReason;
+  } finally {
+    pool.release(w, "python", limits.memoryMb);
+  }
+  await w.exited;
+  return { results, status, stdout: w.stdout, stderr: w.stderr };
+}
+
+/**
+ * Runs every program, starting a new worker after a tainted program and
+ * after a killed batch (the program that was running fails with the
+ * reason, the rest go on).
+ */
+export async function programsWith(
+  pool: Pool,
+  req: ProgramsRequest,
+): Promise<ProgramsResult> {
+  if (
+    !Array.isArray(req.programs) ||
+    !req.programs.every((p) =>
+      typeof p?.code === "string" && typeof p?.entry === "string"
+    )
+  ) {
+    throw new TypeError(
+      "Cannot run programs: programs must be a list of { code, entry } with string fields",
+    );
+  }
+  const out: ProgramResult[] = [];
+  let stdout = "", stderr = "";
+  let status: RunStatus = "ok";
+  while (out.length < req.programs.length) {
+    const rest = req.programs.slice(out.length);
+    const r = await programsOnce(pool, { ...req, programs: rest });
+    out.push(...r.results);
+    stdout += r.stdout;
+    stderr += r.stderr;
+    if (r.status !== "ok" && out.length < req.programs.length) {
+      status = r.status;
+      out.push({
+        ok: false,
+        error: `the program stopped its worker: ${r.status}`,
+        tainted: true,
+      });
+    } else if (r.results.length === 0 && r.status === "ok") {
+      break;
+    }
+  }
+  return { results: out, status, stdout, stderr };
+}

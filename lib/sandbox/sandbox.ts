@@ -1,0 +1,172 @@
+/**
+ * `createSandbox`, and the module-level `runCode` / `measureComplexity` /
+ * `closeSandbox` on a lazily created default sandbox.
+ *
+ * @module
+ */
+import { Pool } from "./_pool.ts";
+import {
+  type ProgramsRequest,
+  type ProgramsResult,
+  programsWith,
+  runWith,
+} from "./_run.ts";
+import { measureWith } from "./_measure.ts";
+import type {
+  ComplexityRequest,
+  ComplexityResult,
+  RunRequest,
+  RunResult,
+  SandboxOptions,
+} from "./types.ts";
+
+/** A pool of sandbox workers with its own `runCode` and `measureComplexity`. */
+export interface Sandbox {
+  /** See the module-level `runCode`. */
+  runCode(request: RunRequest): Promise<RunResult>;
+  /** See the module-level `measureComplexity`. */
+  measureComplexity(request: ComplexityRequest): Promise<ComplexityResult>;
+  /**
+   * Runs a batch of Python programs (HumanEval style: each defines `check`
+   * and the entry), each with a fresh globals dict; a program that changes
+   * interpreter state (builtins, loaded modules, files) is reported as
+   * tainted and the rest run in a new worker.
+   */
+  runPrograms(request: ProgramsRequest): Promise<ProgramsResult>;
+  /** Kills every worker; later calls throw. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates a sandbox: a pool of single-use warm workers (each request gets a
+ * process that never ran anything else, killed afterwards).
+ *
+ * @param options Pool size, concurrency, whether workers keep the process
+ * alive, and the Pyodide folder.
+ * @returns A sandbox; call `close()` when done.
+ * @throws {RangeError} When `warm` or `concurrency` is out of range.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createSandbox } from "./mod.ts";
+ * const sandbox = createSandbox({ warm: 0 });
+ * const r = await sandbox.runCode({
+ *   language: "javascript",
+ *   code: "function add(a, b) { return a + b; }",
+ *   entry: "add",
+ *   calls: [[1, 2]],
+ * });
+ * await sandbox.close();
+ * assert.equal(r.status, "ok");
+ * assert.deepEqual(r.results.map((x) => x.ok && x.value), [3]);
+ * ```
+ */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const { warm = 2, concurrency = 2, unref = true, pyodideDir } = options;
+  if (!Number.isInteger(warm) || warm < 0 || warm > 16) {
+    throw new RangeError(
+      `Cannot create a sandbox: warm must be an integer from 0 to 16, got ${warm}`,
+    );
+  }
+  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64) {
+    throw new RangeError(
+      `Cannot create a sandbox: concurrency must be an integer from 1 to 64, got ${concurrency}`,
+    );
+  }
+  const pool = new Pool({ warm, concurrency, unref, pyodideDir });
+  return {
+    runCode: (request) => runWith(pool, request),
+    measureComplexity: (request) => measureWith(pool, request),
+    runPrograms: (request) => programsWith(pool, request),
+    close: () => pool.close(),
+  };
+}
+
+let shared: Sandbox | undefined;
+
+/** The lazily created default sandbox (workers unref'd). */
+export function defaultSandbox(): Sandbox {
+  shared ??= createSandbox();
+  return shared;
+}
+
+/**
+ * Runs a candidate program's entry function on each argument list, in a
+ * fresh sandboxed process (no permissions, no environment, wall-time and
+ * memory kills, capped output). Values come back as data; compare them in
+ * the caller with `sameValue`.
+ *
+ * @param request Language, code, entry, calls and limits.
+ * @returns `{ status, results, stdout, stderr }`; `results[i]` is
+ * `{ ok: true, value, ms }` or `{ ok: false, error }`.
+ * @throws {TypeError} When the request is malformed (not for bad programs:
+ * those give a status).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { closeSandbox, runCode } from "./mod.ts";
+ * const r = await runCode({
+ *   language: "typescript",
+ *   code: "export function sq(x: number): number { return x * x; }",
+ *   entry: "sq",
+ *   calls: [[3], [4]],
+ * });
+ * await closeSandbox();
+ * assert.equal(r.status, "ok");
+ * assert.deepEqual(r.results.map((x) => x.ok && x.value), [9, 16]);
+ * ```
+ */
+export function runCode(request: RunRequest): Promise<RunResult> {
+  return defaultSandbox().runCode(request);
+}
+
+/**
+ * Measures how the entry function's time grows with n and names the class
+ * (see the module doc of `mod.ts` for the rules).
+ *
+ * @param request Program, `input(n)` and optional sizes/budgets.
+ * @returns `{ class, exponent, fit, points }` (plus status and reason).
+ * @throws {TypeError} When the request is malformed.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { closeSandbox, measureComplexity } from "./mod.ts";
+ * const r = await measureComplexity({
+ *   language: "javascript",
+ *   code: "function f(n) { let s = 0; for (let i = 0; i < n * n; i++) s += i; return s; }",
+ *   entry: "f",
+ *   input: (n) => [n],
+ *   sizes: [64, 128, 256, 512, 1024],
+ * });
+ * await closeSandbox();
+ * assert.equal(r.points.length, 5);
+ * ```
+ */
+export function measureComplexity(
+  request: ComplexityRequest,
+): Promise<ComplexityResult> {
+  return defaultSandbox().measureComplexity(request);
+}
+
+/**
+ * Closes the default sandbox used by `runCode` / `measureComplexity` (a
+ * later call creates a new one). Workers are unref'd, so this is only
+ * needed to free them early or to satisfy test sanitizers.
+ *
+ * @returns When every worker has exited.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { closeSandbox } from "./mod.ts";
+ * assert.equal(await closeSandbox(), undefined);
+ * ```
+ */
+export async function closeSandbox(): Promise<void> {
+  const s = shared;
+  shared = undefined;
+  await s?.close();
+}
