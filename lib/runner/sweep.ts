@@ -140,18 +140,32 @@ async function openRun(
   return { runDir, manifest: null, config, baseDir, limit: options.limit };
 }
 
-/** Every API key the sweep's models read, to redact from what is stored. */
+/** Every `apiKeyEnv` named anywhere in a value (a judge model in suite params). */
+function keyVariables(value: unknown, out: Set<string>): Set<string> {
+  if (Array.isArray(value)) { for (const v of value) keyVariables(v, out); }
+  else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === "apiKeyEnv" && typeof v === "string") out.add(v);
+      else keyVariables(v, out);
+    }
+  }
+  return out;
+}
+
+/**
+ * Every API key the sweep may send, to redact from what is stored: the
+ * models' and any model named in a suite's params (a judge model).
+ */
 function secretsOf(
   config: SweepConfig,
   env: (name: string) => string | undefined,
 ): string[] {
-  return [
-    ...new Set(
-      config.models.flatMap((m) =>
-        m.apiKeyEnv === undefined ? [] : [env(m.apiKeyEnv) ?? ""]
-      ).filter((s) => s.length >= 4),
-    ),
-  ];
+  const names = keyVariables(config.suites.map((s) => s.params), new Set());
+  for (const m of config.models) {
+    if (m.apiKeyEnv !== undefined) names.add(m.apiKeyEnv);
+  }
+  return [...new Set([...names].map((n) => env(n) ?? ""))]
+    .filter((s) => s.length >= 4);
 }
 
 /**

@@ -24,6 +24,7 @@ export * from "./linalgbench.ts";
 export * from "./templates.ts";
 export * from "./score.ts";
 export * from "./forensics.ts";
+export * from "./forensics_judge.ts";
 export * from "./report.ts";
 export * from "./sections.ts";
 export * from "./sim/mod.ts";

@@ -64,7 +64,10 @@ import {
   problemStatement,
 } from "./templates.ts";
 import type { Completion, Extraction, Question } from "../../types.ts";
-import type { Suite } from "../types.ts";
+import type { ScoreContext, Suite } from "../types.ts";
+import { type ModelConfig, ModelSchema } from "../../config/schema.ts";
+import type { Provider } from "../../providers/types.ts";
+import { refineOne } from "./forensics_judge.ts";
 import type { DimSpec } from "../../types.ts";
 import { linalgSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
@@ -84,6 +87,13 @@ export const LinalgParamsSchema = z.strictObject({
   formats: z.array(z.enum(LINALG_FORMATS)).min(1).default(["latex"]),
   eigen: z.enum(["symmetric", "integer", "mixed"]).default("mixed"),
   exponent: z.int().min(0).max(8).default(2),
+  /**
+   * Stage 2 of the forensics: a judge model (any provider, the sim
+   * included) that labels the first error of every wrong answer.
+   */
+  judge: ModelSchema.optional(),
+  /** Stage 3: a validator model that confirms or corrects the label. */
+  validator: ModelSchema.optional(),
   tolerance: z.strictObject({
     abs: z.number().nonnegative().optional(),
     rel: z.number().nonnegative().optional(),
@@ -196,6 +206,57 @@ function extract(question: Question, completion: Completion): Extraction {
     : none;
 }
 
+/** A model named in the params, as a provider the runner makes and reuses. */
+function viaContext(model: ModelConfig, context: ScoreContext): Provider {
+  return {
+    name: model.name,
+    complete: (prompt) => context.complete(model, prompt),
+  };
+}
+
+/**
+ * Stage 1 rules always; stages 2 and 3 on wrong answers when the params
+ * name a judge and/or validator. The final label is the row's error class;
+ * the stage and the stage-1 label are kept as metrics.
+ */
+async function score(
+  question: Question,
+  completion: Completion,
+  extraction: Extraction,
+  context: ScoreContext,
+) {
+  const verdict = judgeLinalg(question, completion, extraction);
+  if (verdict.status !== "wrong" && verdict.status !== "parse_error") {
+    return verdict;
+  }
+  const stage1 = verdict.errorClass ?? null;
+  const p = parseParams(context.params);
+  if (p.judge === undefined && p.validator === undefined) {
+    return { ...verdict, metrics: { forensic_stage: 1 } };
+  }
+  const refined = await refineOne(question, completion, stage1, {
+    ...(p.judge ? { judge: viaContext(p.judge, context) } : {}),
+    ...(p.validator ? { validator: viaContext(p.validator, context) } : {}),
+  });
+  const out = {
+    ...verdict,
+    metrics: {
+      forensic_stage: refined.stage,
+      stage1_label: stage1,
+      forensic_unscored: refined.unscored ?? null,
+    },
+    explanation: [
+      verdict.explanation,
+      refined.detail === undefined
+        ? null
+        : `stage${refined.stage}: ${refined.detail}`,
+      refined.unscored ?? null,
+    ].filter((x) => x !== null && x !== undefined).join("\n"),
+  };
+  if (refined.label !== null) out.errorClass = refined.label;
+  return out;
+}
+
 /** The dims linear-algebra questions carry. */
 export const LINALG_DIMS: readonly DimSpec[] = [
   { name: "task", kind: "categorical", label: "task" },
@@ -217,7 +278,7 @@ export const linalgSuite: Suite = {
   baseline: "paper",
   dims: LINALG_DIMS,
   extract,
-  score: judgeLinalg,
+  score,
   // Imported when a report is made: Polars stays out of a sweep's start-up.
   sections: async (frame) =>
     (await import("./sections.ts")).linalgSections(frame),
