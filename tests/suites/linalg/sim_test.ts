@@ -1,4 +1,4 @@
-import { scoreSync } from "../../_score.ts";
+import { judgeLinalg } from "../../../lib/suites/linalg/score.ts";
 import assert from "node:assert/strict";
 import {
   ABANDONMENT_LABELS,
@@ -51,7 +51,7 @@ function accuracy(model: string, qs: Question[]): number {
   let right = 0;
   for (const q of qs) {
     const c = run(model, q);
-    right += scoreSync(linalgSuite, q, c, linalgSuite.extract(q, c)).score;
+    right += judgeLinalg(q, c, linalgSuite.extract(q, c)).score;
   }
   return right / qs.length;
 }
@@ -67,7 +67,7 @@ Deno.test("linalg skill reads the matrix from the prompt in all three formats an
     assert.match(c.text, /\\boxed\{/);
     const e = linalgSuite.extract(q, c);
     assert.equal(
-      scoreSync(linalgSuite, q, c, e).status,
+      judgeLinalg(q, c, e).status,
       "correct",
       `${q.id}: ${c.text}`,
     );
@@ -138,7 +138,7 @@ Deno.test("linalg skill errors change kind with size: execution on 3×3, abandon
     for (const q of qs) {
       for (const model of ["sim-weak", "sim-average"]) {
         const c = run(model, q);
-        const v = scoreSync(linalgSuite, q, c, linalgSuite.extract(q, c));
+        const v = judgeLinalg(q, c, linalgSuite.extract(q, c));
         if (v.errorClass) labels.push(v.errorClass);
       }
     }
@@ -196,7 +196,7 @@ Deno.test("linalg skill understands every published LinAlg-Bench wording (origin
     };
     const e = linalgSuite.extract(q, c);
     if (e.value !== null) answered++;
-    right += scoreSync(linalgSuite, q, c, e).score;
+    right += judgeLinalg(q, c, e).score;
   }
   assert.equal(answered, 660);
   assert.ok(right / 660 > 0.85, `${right}/660`);

@@ -1,5 +1,5 @@
+import { judgeLinalg } from "../../../lib/suites/linalg/score.ts";
 import { SIM_BACKEND } from "../../_score.ts";
-import { scoreSync } from "../../_score.ts";
 import assert from "node:assert/strict";
 import OpenAI from "openai";
 import { loadConfig } from "../../../lib/mod.ts";
@@ -144,8 +144,8 @@ Deno.test("linalgSuite gives the same verdicts in process and over HTTP with the
         finishReason: remote.choices[0]!.finish_reason,
       };
       assert.equal(text, local.text, q.id);
-      const a = scoreSync(suite, q, local, suite.extract(q, local));
-      const b = scoreSync(suite, q, over, suite.extract(q, over));
+      const a = judgeLinalg(q, local, suite.extract(q, local));
+      const b = judgeLinalg(q, over, suite.extract(q, over));
       assert.deepEqual(a, b, q.id);
       correct += a.score;
     }
