@@ -274,6 +274,7 @@ export class WorkerProcess {
       programs?: boolean;
     },
     limits: Limits,
+    calls?: string[],
   ): Promise<void> {
     const bytes = new Uint8Array(16);
     crypto.getRandomValues(bytes);
@@ -297,7 +298,10 @@ export class WorkerProcess {
       this.addOutput(this.buf, false);
       this.buf = "";
     }
-    await this.send({ nonce: this.nonce, ...init });
+    const head = JSON.stringify({ nonce: this.nonce, ...init });
+    await this.sendRaw(
+      calls ? head.slice(0, -1) + ',"calls":[' + calls.join(",") + "]}" : head,
+    );
   }
 
   /** Extends the wall-time limit (used between measured sizes). */

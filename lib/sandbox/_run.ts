@@ -121,6 +121,7 @@ export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
         typescript: req.language === "typescript",
       },
       limits,
+      encoded,
     );
     const load = await w.next();
     if (load === null || load.t !== "load") {
@@ -129,7 +130,7 @@ export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
       status = load.r.status;
       error = load.r.error;
     } else {
-      w.sendRaw('{"t":"calls","calls":[' + encoded.join(",") + "]}");
+      w.sendRaw('{"t":"calls"}');
       while (true) {
         const m = await w.next();
         if (m === null) {

@@ -52,7 +52,7 @@ export function makeEncoder(
     keys: Object.keys,
     getProto: Object.getPrototypeOf,
     objectProto: Object.prototype,
-    stringify: (s) => JSON.stringify(s),
+    stringify: JSON.stringify,
     mapProto: Map.prototype,
     setProto: Set.prototype,
   },

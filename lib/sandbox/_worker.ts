@@ -135,8 +135,11 @@ function errorText(e: unknown): string {
 }
 
 interface Engine {
+  /** Decodes every call's arguments (before the candidate's code loads). */
+  prepare(callsJson: string): void;
   load(code: string, entry: string, typescript: boolean): Promise<string>;
-  call(argsJson: string): Promise<string>;
+  /** Calls the entry with the i-th prepared argument list. */
+  call(i: number): Promise<string>;
   measure(argsJson: string, reps: number, minMs: number): Promise<string>;
   programs(itemsJson: string, guard: boolean): string;
 }
@@ -145,7 +148,11 @@ function jsEngine(): Engine {
   let fn: ((...a: unknown[]) => unknown) | undefined;
   const isArray = Array.isArray;
   const apply = Reflect.apply;
+  let prepared: unknown[] = [];
   return {
+    prepare(callsJson) {
+      prepared = reviveArgs(parse(callsJson)) as unknown[];
+    },
     async load(code, entry, typescript) {
       const exportName = "__sandbox_entry_" +
         Math.random().toString(36).slice(2);
@@ -182,13 +189,9 @@ function jsEngine(): Engine {
       fn = f as (...a: unknown[]) => unknown;
       return stringify({ status: "ok" });
     },
-    async call(argsJson) {
-      let args: unknown;
-      try {
-        args = reviveArgs(parse(argsJson));
-      } catch (e) {
-        return stringify({ ok: false, error: errorText(e) });
-      }
+    async call(i) {
+      const args = prepared[i];
+      prepared[i] = undefined;
       let r: unknown;
       let ms: number;
       try {
@@ -293,19 +296,23 @@ async function pyEngine(dir: string): Promise<Engine> {
   });
   py.runPython(PY_HELPERS);
   const sbx = py.globals.get("_sbx");
+  const fPrepare = sbx.get("prepare");
   const fLoad = sbx.get("load");
   const fCall = sbx.get("call");
   const fMeasure = sbx.get("measure");
   const fPrograms = sbx.get("programs");
   py.runPython("del _sbx");
   return {
+    prepare(callsJson) {
+      fPrepare(callsJson);
+    },
     // deno-lint-ignore require-await
     async load(code, entry) {
       return fLoad(code, entry);
     },
     // deno-lint-ignore require-await
-    async call(argsJson) {
-      return fCall(argsJson);
+    async call(i) {
+      return fCall(i);
     },
     // deno-lint-ignore require-await
     async measure(argsJson, reps, minMs) {
@@ -330,6 +337,22 @@ async function main(): Promise<void> {
   const send = (json: string) =>
     writeAll(encodeText("\n" + nonce + " " + json + "\n"));
   // `{"nonce", "programs": true}`: no program of its own (HumanEval batches).
+  let count = 0;
+  if (init.calls) {
+    count = init.calls.length;
+    try {
+      engine.prepare(stringify(init.calls));
+    } catch (e) {
+      send(
+        '{"t":"load","r":' +
+          stringify({
+            status: "crash",
+            error: "Cannot decode the arguments: " + errorText(e),
+          }) + "}",
+      );
+      exit(0);
+    }
+  }
   const loaded = init.programs
     ? '{"status":"ok"}'
     : await engine.load(init.code, init.entry, !!init.typescript);
@@ -341,9 +364,8 @@ async function main(): Promise<void> {
     if (line === "") continue;
     const msg = parse(line);
     if (msg.t === "calls") {
-      const calls: unknown[] = msg.calls;
-      for (let i = 0; i < calls.length; i++) {
-        const r = await engine.call(stringify(calls[i]));
+      for (let i = 0; i < count; i++) {
+        const r = await engine.call(i);
         send('{"t":"r","i":' + i + ',"r":' + r + "}");
       }
       send('{"t":"end"}');

@@ -1,0 +1,81 @@
+import assert from "node:assert/strict";
+import { createSandbox } from "../../lib/sandbox/mod.ts";
+import { REFERENCE_LANGUAGES, REFERENCES } from "./_references.ts";
+
+const sandbox = createSandbox({ warm: 1 });
+globalThis.addEventListener("unload", () => void sandbox.close());
+const opts = { sanitizeOps: false, sanitizeResources: false };
+const TIMES = 3;
+const LINEARISH = new Set(["O(n)", "O(n log n)"]);
+
+for (const language of REFERENCE_LANGUAGES) {
+  for (const ref of REFERENCES) {
+    Deno.test(
+      `measureComplexity() recovers ${ref.class} in ${language}, ${TIMES} times`,
+      opts,
+      async () => {
+        for (let i = 0; i < TIMES; i++) {
+          const r = await sandbox.measureComplexity({
+            language,
+            code: ref.code[language as "python" | "javascript"],
+            entry: ref.entry,
+            input: ref.input,
+          });
+          assert.equal(r.status, "ok", r.reason);
+          const ok = LINEARISH.has(ref.class)
+            ? LINEARISH.has(r.class)
+            : r.class === ref.class;
+          assert.ok(
+            ok,
+            `run ${
+              i + 1
+            }: expected ${ref.class}, got ${r.class} (${r.reason}); points ${
+              JSON.stringify(r.points)
+            }`,
+          );
+          assert.ok(r.points.length >= 4);
+          assert.ok(
+            r.points.every((p, k) => k === 0 || p.n > r.points[k - 1]!.n),
+          );
+        }
+      },
+    );
+  }
+}
+
+Deno.test(
+  "measureComplexity() measures the sizes given and reports a compile error as a status",
+  opts,
+  async () => {
+    const r = await sandbox.measureComplexity({
+      language: "javascript",
+      code:
+        "function f(n) { let s = 0; for (let i = 0; i < n; i++) s += i; return s; }",
+      entry: "f",
+      input: (n) => [n],
+      sizes: [1000, 2000, 4000, 8000, 16000],
+    });
+    assert.deepEqual(r.points.map((p) => p.n), [1000, 2000, 4000, 8000, 16000]);
+    assert.ok(r.points.every((p) => p.ms > 0));
+    assert.ok(r.fit.length === 7 && r.fit[0]!.error <= r.fit[6]!.error);
+    const bad = await sandbox.measureComplexity({
+      language: "python",
+      code: "def f(:\n",
+      entry: "f",
+      input: (n) => [n],
+    });
+    assert.equal(bad.status, "compile_error");
+    assert.equal(bad.class, "unknown");
+    await assert.rejects(
+      () =>
+        sandbox.measureComplexity({
+          language: "python",
+          code: "",
+          entry: "f",
+          input: (n) => [n],
+          sizes: [0],
+        }),
+      TypeError,
+    );
+  },
+);
