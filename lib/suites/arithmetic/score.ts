@@ -6,6 +6,7 @@
 import { extractNumber } from "../../extract/number.ts";
 import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
 import { classifyNumericError } from "./forensics.ts";
+import { statusBeforeComparing } from "../../judge/status.ts";
 import { compareNumeric, type NumericTolerance } from "../../judge/numeric.ts";
 import {
   formatRational,
@@ -81,35 +82,26 @@ export function judgeNumeric(
 ): Verdict {
   const formatValid = completion.error === undefined &&
     numericFormatValid(completion.text);
-  if (completion.error !== undefined) {
+  const ladder = statusBeforeComparing(completion, extraction, {
+    // A stray last number in a cut-off reply is not an answer.
+    trusted: extraction.rule !== "last_number",
+  });
+  if (ladder !== null) {
     return {
-      status: "error",
+      status: ladder,
       score: 0,
-      formatValid: false,
-      explanation: `${completion.error.kind}: ${completion.error.message}`,
-    };
-  }
-  const explicit = extraction.rule !== "last_number";
-  if (
-    completion.finishReason === "length" &&
-    (extraction.value === null || !explicit)
-  ) {
-    return {
-      status: "truncated",
-      score: 0,
-      formatValid,
-      explanation: "the reply hit the token limit before an answer",
-    };
-  }
-  if (extraction.value === null) {
-    return {
-      status: "parse_error",
-      score: 0,
-      formatValid,
-      explanation: "no number found in the reply",
+      formatValid: ladder === "error" ? false : formatValid,
+      explanation: ladder === "error"
+        ? `${completion.error?.kind}: ${completion.error?.message}`
+        : ladder === "truncated"
+        ? "the reply hit the token limit before an answer"
+        : ladder === "parse_error"
+        ? "no number found in the reply"
+        : "no answer key",
     };
   }
   const expected = question.answer.value;
+  const value = extraction.value ?? "";
   if (question.answer.kind !== "rational" || typeof expected !== "string") {
     return {
       status: "error",
@@ -131,9 +123,9 @@ export function judgeNumeric(
     const precision = question.payload?.precision;
     const got = typeof precision === "number"
       ? formatRational(
-        roundRational(parseRational(extraction.value), precision),
+        roundRational(parseRational(value), precision),
       )
-      : extraction.value;
+      : value;
     const cmp = compareNumeric(expected, got, {
       replyIsFraction: typeof precision === "number"
         ? false
@@ -152,7 +144,7 @@ export function judgeNumeric(
     }
     const forensics = classifyNumericError(
       expected,
-      extraction.value,
+      value,
       question,
     );
     return {

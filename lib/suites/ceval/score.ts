@@ -5,6 +5,7 @@
  * @module
  */
 import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
+import { statusBeforeComparing } from "../../judge/status.ts";
 
 /**
  * Whether a reply to a multiple-choice prompt is in an instructed format:
@@ -76,34 +77,24 @@ export function judgeChoice(
   completion: Completion,
   extraction: Extraction,
 ): Verdict {
-  if (completion.error !== undefined) {
-    return {
-      status: "error",
-      score: 0,
-      formatValid: false,
-      explanation:
-        `request failed (${completion.error.kind}): ${completion.error.message}`,
-    };
-  }
-  const formatValid = choiceFormatValid(completion.text);
+  const formatValid = completion.error === undefined &&
+    choiceFormatValid(completion.text);
   const key = question.answer.kind === "choice" ? question.answer.value : "";
-  if (key === "") {
+  const ladder = statusBeforeComparing(completion, extraction, {
+    keyed: key !== "",
+  });
+  if (ladder !== null) {
     return {
-      status: "unscored",
+      status: ladder,
       score: 0,
-      formatValid,
-      explanation: extraction.value === null
-        ? "no answer key (withheld test split); no letter found either"
-        : `no answer key (withheld test split); the reply chose ${extraction.value}`,
-    };
-  }
-  if (extraction.value === null) {
-    const truncated = completion.finishReason === "length";
-    return {
-      status: truncated ? "truncated" : "parse_error",
-      score: 0,
-      formatValid: false,
-      explanation: truncated
+      formatValid: ladder === "unscored" ? formatValid : false,
+      explanation: ladder === "error"
+        ? `request failed (${completion.error?.kind}): ${completion.error?.message}`
+        : ladder === "unscored"
+        ? extraction.value === null
+          ? "no answer key (withheld test split); no letter found either"
+          : `no answer key (withheld test split); the reply chose ${extraction.value}`
+        : ladder === "truncated"
         ? "the reply hit the token limit before stating a letter"
         : "no single option letter found in the reply",
     };

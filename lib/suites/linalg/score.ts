@@ -8,6 +8,7 @@
 import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
 import { answerMatches, type EigenTolerance } from "./_compare.ts";
 import { classifyLinalgError } from "./forensics.ts";
+import { statusBeforeComparing } from "../../judge/status.ts";
 
 export type { EigenTolerance } from "./_compare.ts";
 
@@ -38,28 +39,29 @@ export function judgeLinalg(
   extraction: Extraction,
 ): Verdict {
   try {
-    if (completion.error) {
+    const tolerance = (question.payload?.["tolerance"] ?? {}) as EigenTolerance;
+    const formatValid = completion.error === undefined &&
+      BOXED_RULES.has(extraction.rule);
+    const ladder = statusBeforeComparing(completion, extraction);
+    if (ladder === "error") {
       return {
         status: "error",
         score: 0,
         formatValid: false,
-        explanation: completion.error.message,
+        explanation: completion.error?.message ?? "request failed",
       };
     }
-    const tolerance = (question.payload?.["tolerance"] ?? {}) as EigenTolerance;
-    const formatValid = BOXED_RULES.has(extraction.rule);
     if (
-      extraction.value !== null &&
+      ladder === null && extraction.value !== null &&
       answerMatches(question.answer, extraction.value, tolerance)
     ) {
       return { status: "correct", score: 1, formatValid };
     }
+    // Not correct: stage-1 forensics label what went wrong, whatever the
+    // ladder says (a truncated or unparsed reply has a label too).
     const label = classifyLinalgError(question, completion, extraction);
-    const status = extraction.value === null
-      ? (completion.finishReason === "length" ? "truncated" : "parse_error")
-      : "wrong";
     return {
-      status,
+      status: ladder ?? "wrong",
       score: 0,
       formatValid,
       ...(label ? { errorClass: label.label } : {}),
