@@ -40,7 +40,7 @@ import {
   renderReport as renderReportWith,
   writeReport as writeReportWith,
 } from "./report/mod.ts";
-import type { LoadedRuns } from "./report/mod.ts";
+import type { LoadedRuns, WriteReportOptions } from "./report/mod.ts";
 import {
   runSweep as runSweepWith,
   type SweepOptions,
@@ -166,7 +166,11 @@ export async function notebookSweep(
 
 /**
  * Renders loaded runs as one HTML page, with each registered suite's own
- * sections.
+ * section (its dims, baseline and sections).
+ *
+ * @param loaded What `loadRuns` returned.
+ * @param title Page title.
+ * @returns The HTML document.
  *
  * @example
  * ```ts
@@ -174,18 +178,24 @@ export async function notebookSweep(
  * import pl from "nodejs-polars";
  * import { renderReport } from "./mod.ts";
  * const frame = pl.DataFrame({ model: ["a"], suite: ["arithmetic"], status: ["correct"], correct: [true] });
- * assert.match(renderReport({ frame, dims: [], runs: [], warnings: [] }, "T"), /^<!DOCTYPE html>/);
+ * assert.match(await renderReport({ frame, dims: [], runs: [], warnings: [] }, "T"), /^<!DOCTYPE html>/);
  * ```
  */
-export function renderReport(loaded: LoadedRuns, title: string): string {
+export function renderReport(
+  loaded: LoadedRuns,
+  title: string,
+): Promise<string> {
   return renderReportWith(loaded, title, SUITES);
 }
 
 /**
- * Writes `<runDir>/report.html` with each registered suite's sections.
+ * Writes the report of one run folder, or of several side by side, with
+ * each registered suite's section.
  *
- * @param runDir The run folder.
+ * @param runDirs The run folder, or several (tables then group by run).
+ * @param options `out`: where to write; by default `<first run>/report.html`.
  * @returns The path of the written report.
+ * @throws {Deno.errors.NotFound} When a run folder or its results are missing.
  *
  * @example
  * ```ts
@@ -194,8 +204,11 @@ export function renderReport(loaded: LoadedRuns, title: string): string {
  * await assert.rejects(() => writeReport("/nonexistent-run"));
  * ```
  */
-export function writeReport(runDir: string): Promise<string> {
-  return writeReportWith(runDir, SUITES);
+export function writeReport(
+  runDirs: string | readonly string[],
+  options: WriteReportOptions = {},
+): Promise<string> {
+  return writeReportWith(runDirs, SUITES, options);
 }
 
 /**

@@ -1,7 +1,13 @@
+/**
+ * The standalone HTML report: an overview by suite and model, one section
+ * per suite (its declared dims, its templates against its baseline, its
+ * models, its own sections), and a sample explorer.
+ *
+ * @module
+ */
 import pl from "nodejs-polars";
 import { join } from "node:path";
 import { escapeHtml } from "./chart.ts";
-import type { Chart } from "./chart.ts";
 import {
   accuracyByCategory,
   accuracyByDimension,
@@ -14,23 +20,39 @@ import { allWrong } from "./all_wrong.ts";
 import { type LoadedRuns, loadRuns } from "./load.ts";
 import { summarize } from "./summarize.ts";
 import { tableHtml } from "./table.ts";
-
-import type { ReportSection, SuiteView } from "./suite_view.ts";
+import { explorerHtml } from "./_explorer.ts";
+import type { DimSpec } from "../types.ts";
+import {
+  guardedSection,
+  type ReportSection,
+  type SuiteView,
+} from "./suite_view.ts";
 export type { ReportSection };
 
+/** The suite name given to rows that carry none. */
+const NO_SUITE = "(no suite)";
+
 /** The columns of a breakdown table worth reading at a glance. */
-function brief(summary: pl.DataFrame): pl.DataFrame {
+function brief(
+  summary: pl.DataFrame,
+  extra: readonly string[] = [],
+): pl.DataFrame {
   const keep = [
     "n",
     "accuracy",
     "acc_lo",
     "acc_hi",
+    ...extra,
     "parse_error_rate",
     "tokens_out_mean",
     "cost",
   ];
   const groups = summary.columns.slice(0, summary.columns.indexOf("n"));
-  return summary.select(...groups, ...keep);
+  const out = summary.select(...groups, ...keep);
+  // A run without prices has no cost: a column of blanks says nothing.
+  return out.getColumn("cost").nullCount() === out.height
+    ? out.drop("cost")
+    : out;
 }
 
 /**
@@ -38,6 +60,7 @@ function brief(summary: pl.DataFrame): pl.DataFrame {
  * size) for lines against a dimension, and categorical ones (family,
  * subject) with 2 to 30 values for category charts. Columns with a single
  * value say nothing and are left out, as are id-like ones with many values.
+ * Used for rows of a suite the report was not told about.
  *
  * @param frame A frame from {@linkcode loadRuns}.
  * @param dims Its dims columns.
@@ -78,14 +101,233 @@ function distinct(frame: pl.DataFrame, col: string): unknown[] {
     .toArray();
 }
 
+/** The frame column of a declared dim (`dim_<name>` when it clashed). */
+function dimColumn(loaded: LoadedRuns, name: string): string | null {
+  const cols = loaded.frame.columns;
+  if (loaded.dims.includes(name) && cols.includes(name)) return name;
+  if (cols.includes(`dim_${name}`)) return `dim_${name}`;
+  return null;
+}
+
+/** The rows with a `suite` value on every row. */
+function withSuite(frame: pl.DataFrame): pl.DataFrame {
+  return frame.columns.includes("suite")
+    ? frame.withColumns(pl.col("suite").fillNull(NO_SUITE))
+    : frame.withColumns(pl.lit(NO_SUITE).alias("suite"));
+}
+
+/** Whether the rows come from more than one run. */
+function multiRun(frame: pl.DataFrame): boolean {
+  return distinct(frame, "run").length > 1;
+}
+
+/** Series labels: the model, or `run · model` when runs are side by side. */
+function seriesFrame(frame: pl.DataFrame, runs: boolean): pl.DataFrame {
+  return runs && frame.columns.includes("model")
+    ? frame.withColumns(
+      pl.concatString([pl.col("run"), pl.col("model")], " · ").alias("model"),
+    )
+    : frame;
+}
+
+/** A declared dim resolved to a column, or a dim found in unknown rows. */
+interface ShownDim {
+  column: string;
+  label: string;
+  kind: "numeric" | "categorical";
+}
+
+/** The dims a suite's section shows: declared, shown, with 2+ values here. */
+function shownDims(
+  loaded: LoadedRuns,
+  frame: pl.DataFrame,
+  suite: SuiteView | undefined,
+): ShownDim[] {
+  if (suite === undefined) {
+    const { numeric, categorical } = dimKinds(frame, loaded.dims);
+    return [
+      ...numeric.map((c) => ({
+        column: c,
+        label: c,
+        kind: "numeric" as const,
+      })),
+      ...categorical.map((c) => ({
+        column: c,
+        label: c,
+        kind: "categorical" as const,
+      })),
+    ];
+  }
+  const out: ShownDim[] = [];
+  for (const d of suite.dims as readonly DimSpec[]) {
+    if (d.show === false) continue;
+    const column = dimColumn(loaded, d.name);
+    if (column === null) continue;
+    const k = distinct(frame, column).length;
+    if (k < 2) continue;
+    const numeric = d.kind === "numeric" && frame.getColumn(column).isNumeric();
+    out.push({
+      column,
+      label: d.label,
+      kind: numeric ? "numeric" : "categorical",
+    });
+  }
+  return out;
+}
+
+/** The paired model comparison table, or null with fewer than two models. */
+function modelsCompared(frame: pl.DataFrame): string | null {
+  const models = distinct(frame, "model").map(String).sort();
+  if (models.length < 2) return null;
+  const rows = [];
+  for (let i = 0; i < models.length; i++) {
+    for (let j = i + 1; j < models.length; j++) {
+      try {
+        const r = compareModels(frame, models[i]!, models[j]!);
+        if (r.pairs === 0) continue;
+        rows.push({
+          a: r.a,
+          b: r.b,
+          pairs: r.pairs,
+          acc_a: r.accuracyA,
+          acc_b: r.accuracyB,
+          only_a: r.onlyA,
+          only_b: r.onlyB,
+          mcnemar_p: r.mcnemarP,
+          diff_lo: r.bootstrap.lo,
+          diff_hi: r.bootstrap.hi,
+        });
+      } catch {
+        // Models that share no question have nothing to compare.
+      }
+    }
+  }
+  return rows.length
+    ? tableHtml(pl.DataFrame(rows), {
+      percent: (c) => /^(acc_|diff_)/.test(c),
+    })
+    : null;
+}
+
+/** A sub-heading inside a suite's section. */
+const h3 = (title: string) => `<h3>${escapeHtml(title)}</h3>`;
+
+/** One suite's section over its own rows. */
+async function suiteSection(
+  loaded: LoadedRuns,
+  name: string,
+  frame: pl.DataFrame,
+  suite: SuiteView | undefined,
+  runs: boolean,
+): Promise<ReportSection> {
+  const parts: string[] = [];
+  const by = runs ? ["run"] : [];
+  const series = seriesFrame(frame, runs);
+  const severalModels = distinct(series, "model").length > 1;
+  parts.push(
+    suite
+      ? `<p>${escapeHtml(suite.description)}</p>`
+      : `<p class="note">No suite named ${
+        escapeHtml(name)
+      } is registered: generic tables only.</p>`,
+  );
+  for (const d of shownDims(loaded, frame, suite)) {
+    const sub = frame.filter(pl.col(d.column).isNotNull());
+    const subSeries = series.filter(pl.col(d.column).isNotNull());
+    const title = `Accuracy by ${d.label}`;
+    const charts = d.kind === "numeric"
+      ? [
+        accuracyByDimension(subSeries, d.column, {
+          title: `${name}: ${title}`,
+        }),
+      ]
+      : [
+        accuracyByCategory(subSeries, d.column, { title: `${name}: ${title}` }),
+        ...(severalModels
+          ? [accuracyHeatmap(subSeries, d.column, {
+            title: `${name}: accuracy by model and ${d.label}`,
+          })]
+          : []),
+      ];
+    parts.push(
+      h3(title),
+      ...charts.map((c) => c.html),
+      tableHtml(brief(summarize(sub, [...by, d.column, "model"]))),
+    );
+  }
+  const templates = distinct(frame, "template").map(String).sort();
+  const baseline = suite?.baseline ??
+    (templates.includes("direct") ? "direct" : templates[0]);
+  if (baseline !== undefined && templates.includes(baseline)) {
+    const rest = templates.filter((t) => t !== baseline);
+    for (const t of rest) {
+      const s = guardedSection(
+        `Template ${t} against the baseline ${baseline}`,
+        () => {
+          const table = compareTemplates(series, baseline, t);
+          return table.height === 0 ? [] : [tableHtml(table)];
+        },
+      );
+      if (s) parts.push(h3(s.title), ...s.parts);
+    }
+  }
+  const models = modelsCompared(series);
+  if (models !== null) {
+    parts.push(
+      h3(
+        "Models compared (paired: exact McNemar, bootstrap 95% CI of accuracy difference)",
+      ),
+      models,
+    );
+  }
+  parts.push(h3("Outcome types"), errorTypes(series).html);
+  parts.push(h3("Cost frontier"), costFrontier(series).html);
+  if (templates.length > 1) {
+    parts.push(
+      costFrontier(series, {
+        series: "template",
+        title: `${name}: accuracy against tokens by template`,
+      }).html,
+    );
+  }
+  const wrong = allWrong(series);
+  parts.push(h3(`Questions every model got wrong (${wrong.height})`));
+  parts.push(
+    wrong.height
+      ? "<p>Check these answer keys first: where all models agree on one other answer, the key is the suspect.</p>" +
+        tableHtml(wrong, { maxRows: 50 })
+      : '<p class="note">None.</p>',
+  );
+  if (suite?.sections) {
+    let own: ReportSection[];
+    try {
+      own = await suite.sections(frame);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      own = [{
+        title: `${name}'s own sections`,
+        parts: [
+          `<p class="note">Not shown for these rows: ${
+            escapeHtml(message)
+          }</p>`,
+        ],
+      }];
+    }
+    for (const s of own) parts.push(h3(s.title), ...s.parts);
+  }
+  return { title: `Suite: ${name}`, parts };
+}
+
 /**
- * Builds the report's sections from loaded runs: overview by model (and
- * suite), a breakdown and a chart per dims column (lines with bands for
- * numeric ones, interval dots for categories), a model × category heatmap,
- * the token/cost frontier, outcome types, template and model comparisons,
- * and the questions every model got wrong.
+ * Builds the report's sections from loaded runs: an overview (suite ×
+ * model, and run when several runs are loaded), one section per suite
+ * present in the rows — accuracy by each declared dim, its templates
+ * against its baseline, its models compared, outcome types, cost frontier,
+ * questions every model got wrong and the suite's own sections — and a
+ * sample explorer. Rows of a suite not in `suites` get the generic part.
  *
  * @param loaded What {@linkcode loadRuns} returned.
+ * @param suites The suites the report knows (their dims, baseline, sections).
  * @returns The sections, in order.
  *
  * @example
@@ -98,142 +340,79 @@ function distinct(frame: pl.DataFrame, col: string): unknown[] {
  *   model: ["a", "b"], suite: ["s", "s"], question_id: ["q", "q"], template: ["t", "t"],
  *   sample: [0, 0], status: ["correct", "wrong"], correct: [true, false], family: ["add", "mul"],
  * });
- * const sections = reportSections({ frame, dims: ["family"], runs: [], warnings: [] });
- * assert.ok(sections.some((s) => s.title === "Accuracy by family"));
+ * const suite = {
+ *   name: "s", description: "S.", baseline: "t",
+ *   dims: [{ name: "family", kind: "categorical" as const, label: "operation" }],
+ * };
+ * const sections = await reportSections({ frame, dims: ["family"], runs: [], warnings: [] }, [suite]);
+ * assert.deepEqual(sections.map((s) => s.title), ["Overview", "Suite: s", "Sample explorer"]);
+ * assert.ok(sections[1]!.parts.includes("<h3>Accuracy by operation</h3>"));
  * ```
  */
-export function reportSections(
+export async function reportSections(
   loaded: LoadedRuns,
-  _suites: readonly SuiteView[] = [],
-): ReportSection[] {
-  const { frame, dims } = loaded;
-  const sections: ReportSection[] = [];
-  if (frame.height === 0) {
+  suites: readonly SuiteView[] = [],
+): Promise<ReportSection[]> {
+  if (loaded.frame.height === 0) {
     return [{
       title: "No results",
       parts: ["<p>The run has no result rows yet.</p>"],
     }];
   }
-  const overviewBy = distinct(frame, "suite").length > 1
-    ? ["suite", "model"]
-    : ["model"];
-  sections.push({
+  const frame = withSuite(loaded.frame);
+  const runs = multiRun(frame);
+  const by = [...(runs ? ["run"] : []), "suite", "model"];
+  const overview = brief(summarize(frame, by), [
+    "error_rate",
+    "tokens_in",
+    "tokens_out",
+  ]);
+  const sections: ReportSection[] = [{
     title: "Overview",
     parts: [
-      tableHtml(summarize(frame, overviewBy)),
-      errorTypes(frame).html,
+      "<p>Accuracy with its Wilson 95% interval; error rate is the share of calls that failed; tokens are totals.</p>",
+      tableHtml(overview),
     ],
-  });
-  const { numeric: numericDims, categorical: categoryDims } = dimKinds(
-    frame,
-    dims,
-  );
-  for (const d of numericDims) {
-    sections.push({
-      title: `Accuracy by ${d}`,
-      parts: [
-        accuracyByDimension(frame, d).html,
-        tableHtml(
-          brief(summarize(frame.filter(pl.col(d).isNotNull()), [d, "model"])),
-        ),
-      ],
-    });
-  }
-  for (const d of categoryDims) {
-    const sub = frame.filter(pl.col(d).isNotNull());
-    const charts: Chart[] = [accuracyByCategory(sub, d)];
-    if (distinct(frame, "model").length > 1) {
-      charts.push(accuracyHeatmap(sub, d));
-    }
-    sections.push({
-      title: `Accuracy by ${d}`,
-      parts: [
-        ...charts.map((c) => c.html),
-        tableHtml(brief(summarize(sub, [d, "model"]))),
-      ],
-    });
-  }
-  const templates = distinct(frame, "template").map(String).sort();
-  sections.push({
-    title: "Cost frontier",
-    parts: [costFrontier(frame).html].concat(
-      templates.length > 1
-        ? [
-          costFrontier(frame, {
-            series: "template",
-            title: "Accuracy against tokens by template",
-          })
-            .html,
-        ]
-        : [],
-    ),
-  });
-  if (templates.length > 1) {
-    // The plain template is the natural baseline when there is one.
-    const baseline = templates.includes("direct") ? "direct" : templates[0]!;
-    const a = baseline;
-    const rest = templates.filter((t) => t !== baseline);
-    sections.push({
-      title: "Templates compared",
-      parts: rest.map((b) =>
-        `<h3>${escapeHtml(b)} vs ${escapeHtml(a)}</h3>` +
-        tableHtml(compareTemplates(frame, a, b))
+  }];
+  const present = distinct(frame, "suite").map(String);
+  // Registered suites in registry order, then the unknown ones by name.
+  const order = [
+    ...suites.map((s) => s.name).filter((n) => present.includes(n)),
+    ...present.filter((n) => !suites.some((s) => s.name === n)).sort(),
+  ];
+  for (const name of order) {
+    const sub = frame.filter(pl.col("suite").eq(pl.lit(name)));
+    sections.push(
+      await suiteSection(
+        loaded,
+        name,
+        sub,
+        suites.find((s) => s.name === name),
+        runs,
       ),
-    });
+    );
   }
-  const models = distinct(frame, "model").map(String).sort();
-  if (models.length > 1) {
-    const rows = [];
-    for (let i = 0; i < models.length; i++) {
-      for (let j = i + 1; j < models.length; j++) {
-        try {
-          const r = compareModels(frame, models[i]!, models[j]!);
-          rows.push({
-            a: r.a,
-            b: r.b,
-            pairs: r.pairs,
-            acc_a: r.accuracyA,
-            acc_b: r.accuracyB,
-            only_a: r.onlyA,
-            only_b: r.onlyB,
-            mcnemar_p: r.mcnemarP,
-            diff_lo: r.bootstrap.lo,
-            diff_hi: r.bootstrap.hi,
-          });
-        } catch {
-          // Models that share no question have nothing to compare.
-        }
-      }
-    }
-    if (rows.length) {
-      sections.push({
-        title:
-          "Models compared (paired: exact McNemar, bootstrap 95% CI of accuracy difference)",
-        parts: [
-          tableHtml(pl.DataFrame(rows), {
-            percent: (c) => /^(acc_|diff_)/.test(c),
-          }),
-        ],
-      });
-    }
-  }
-  const wrong = allWrong(frame);
+  const dims = suites.flatMap((s) =>
+    s.dims.filter((d) => d.show !== false).map((d) => dimColumn(loaded, d.name))
+  ).filter((c): c is string => c !== null);
   sections.push({
-    title: `Questions every model got wrong (${wrong.height})`,
-    parts: [
-      "<p>Check these answer keys first: where all models agree on one other answer, the key is the suspect.</p>",
-      tableHtml(wrong, { maxRows: 50 }),
-    ],
+    title: "Sample explorer",
+    parts: [explorerHtml(frame, { dims: [...new Set(dims)] })],
   });
   return sections;
 }
 
+/** A fragment id for the n-th section. */
+const anchor = (i: number) => `s${i + 1}`;
+
 /**
- * Renders loaded runs as one standalone HTML page (inline SVG charts, no
- * scripts, no external resources).
+ * Renders loaded runs as one standalone HTML page: a table of contents,
+ * the sections of {@linkcode reportSections} (inline SVG charts) and the
+ * sample explorer's small inline script; no external resources.
  *
  * @param loaded What {@linkcode loadRuns} returned.
  * @param title Page title.
+ * @param suites The suites the report knows.
  * @returns The HTML document.
  *
  * @example
@@ -243,17 +422,17 @@ export function reportSections(
  * import { renderReport } from "./mod.ts";
  *
  * const frame = pl.DataFrame({ model: ["a"], status: ["correct"], correct: [true] });
- * const html = renderReport({ frame, dims: [], runs: [], warnings: [] }, "T");
+ * const html = await renderReport({ frame, dims: [], runs: [], warnings: [] }, "T");
  * assert.match(html, /^<!DOCTYPE html>/);
  * assert.match(html, /<svg/);
  * ```
  */
-export function renderReport(
+export async function renderReport(
   loaded: LoadedRuns,
   title: string,
   suites: readonly SuiteView[] = [],
-): string {
-  const sections = reportSections(loaded, suites);
+): Promise<string> {
+  const sections = await reportSections(loaded, suites);
   const runs = loaded.runs.map((r) => {
     const m = r.manifest ?? {};
     const when = [
@@ -270,34 +449,55 @@ export function renderReport(
       loaded.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join("")
     }</ul>`
     : "";
-  const body = sections.map((s) =>
-    `<section><h2>${escapeHtml(s.title)}</h2>\n${s.parts.join("\n")}</section>`
+  const toc = `<nav><h2>Contents</h2><ol>${
+    sections.map((s, i) =>
+      `<li><a href="#${anchor(i)}">${escapeHtml(s.title)}</a></li>`
+    ).join("")
+  }</ol></nav>`;
+  const body = sections.map((s, i) =>
+    `<section id="${anchor(i)}"><h2>${escapeHtml(s.title)}</h2>\n${
+      s.parts.join("\n")
+    }</section>`
   ).join("\n");
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
 <style>
-body{font:14px/1.4 system-ui,sans-serif;margin:24px auto;max-width:1000px;color:#222}
+body{font:14px/1.4 system-ui,sans-serif;margin:24px auto;max-width:1100px;color:#222}
 table.eval-table{border-collapse:collapse;margin:8px 0 16px;font-size:12px}
-.eval-table th,.eval-table td{border:1px solid #ddd;padding:3px 6px;text-align:left}
+.eval-table th,.eval-table td{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
 .eval-table td.num{text-align:right;font-variant-numeric:tabular-nums}
 .eval-table td.null{color:#aaa}
+.explorer-table td.text{max-width:360px}
+.explorer-table pre{white-space:pre-wrap;max-height:240px;overflow:auto;margin:0;font-size:11px;max-width:420px}
+.explorer-controls label{margin-right:8px;white-space:nowrap}
 .warn{color:#a40}
+.note{color:#555}
 section{margin-bottom:32px}
 </style></head>
 <body><h1>${escapeHtml(title)}</h1>
 <p>Generated ${new Date().toISOString()} from:</p><ul>${runs}</ul>${warnings}
+${toc}
 ${body}
 </body></html>
 `;
 }
 
+/** Options for {@linkcode writeReport}. */
+export interface WriteReportOptions {
+  /** Where to write the page. @default `<first run>/report.html` */
+  out?: string;
+}
+
 /**
- * Loads a run folder and writes `<runDir>/report.html`: the same tables and
- * charts as the notebooks, as one standalone page. No Python needed.
+ * Loads one run folder, or several side by side, and writes the report:
+ * the same tables and charts as the notebooks, as one standalone page. No
+ * Python needed. With several runs the tables group by run as well.
  *
- * @param runDir The run folder.
+ * @param runDirs The run folder, or several.
+ * @param suites The suites the report knows.
+ * @param options Where to write.
  * @returns The path of the written report.
- * @throws {Deno.errors.NotFound} When the run folder or its results are missing.
+ * @throws {Deno.errors.NotFound} When a run folder or its results are missing.
  *
  * @example
  * ```ts
@@ -315,15 +515,26 @@ ${body}
  * ```
  */
 export async function writeReport(
-  runDir: string,
+  runDirs: string | readonly string[],
   suites: readonly SuiteView[] = [],
+  options: WriteReportOptions = {},
 ): Promise<string> {
-  const loaded = await loadRuns(runDir);
-  const name = runDir.replace(/\/+$/, "").split("/").at(-1) ?? runDir;
-  const path = join(runDir, "report.html");
+  const dirs = typeof runDirs === "string" ? [runDirs] : [...runDirs];
+  if (dirs.length === 0) {
+    throw new TypeError(
+      "Cannot write a report: no run folder given; pass at least one",
+    );
+  }
+  const loaded = await loadRuns(dirs);
+  const names = dirs.map((d) => d.replace(/\/+$/, "").split("/").at(-1) ?? d);
+  const path = options.out ?? join(dirs[0]!, "report.html");
   await Deno.writeTextFile(
     path,
-    renderReport(loaded, `Evaluation report: ${name}`, suites),
+    await renderReport(
+      loaded,
+      `Evaluation report: ${names.join(" vs ")}`,
+      suites,
+    ),
   );
   return path;
 }

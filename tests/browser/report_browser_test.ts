@@ -128,6 +128,42 @@ Deno.test("the HTML report and a rendered notebook draw their charts in headless
     assert.ok(r.marks > 50);
     await page.screenshot({ path: join(shots, "report.png"), fullPage: true });
 
+    // The sample explorer draws rows and filters them.
+    const visible = () =>
+      page.$$eval(
+        "#explorer-rows tbody tr",
+        (trs) =>
+          trs.map((tr) => {
+            const cells = Array.from(
+              (tr as unknown as Node).querySelectorAll("td[data-col]"),
+            ) as unknown as {
+              dataset: Record<string, string>;
+              textContent: string | null;
+            }[];
+            return Object.fromEntries(
+              cells.map((td) => [td.dataset.col ?? "", td.textContent ?? ""]),
+            );
+          }),
+      );
+    const all = await visible();
+    assert.ok(all.length > 50, `explorer rows: ${all.length}`);
+    assert.ok(new Set(all.map((r) => r.status)).size > 1);
+    await page.selectOption('#explorer select[data-filter="status"]', "wrong");
+    await page.selectOption(
+      '#explorer select[data-filter="model"]',
+      "sim-weak",
+    );
+    const filtered = await visible();
+    assert.ok(filtered.length > 0 && filtered.length < all.length);
+    assert.ok(
+      filtered.every((r) => r.status === "wrong" && r.model === "sim-weak"),
+      JSON.stringify(filtered.slice(0, 3)),
+    );
+    assert.match(
+      await page.textContent("#explorer-count") ?? "",
+      new RegExp(`^${filtered.length} matching rows`),
+    );
+
     await page.goto(`file://${nb.html}`, { waitUntil: "load" });
     const n = await page.evaluate(measureCharts);
     assert.ok(n.charts >= 5, `notebook charts: ${JSON.stringify(n)}`);

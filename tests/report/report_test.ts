@@ -1,52 +1,219 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { writeReport } from "../../lib/mod.ts";
+import pl from "nodejs-polars";
+import { loadConfig, runSweep, SUITES, writeReport } from "../../lib/mod.ts";
+import {
+  escapeHtml,
+  loadRuns,
+  renderReport,
+  reportSections,
+  type SuiteView,
+} from "../../lib/report/mod.ts";
 import { fakeRows, writeFakeRun } from "./_fixture.ts";
 
-Deno.test("writeReport() writes a standalone page with every section and drawn charts", async () => {
+const root = join(import.meta.dirname!, "../..");
+
+/** The body rows of every `<table>` in a page. */
+function tableBodyRows(html: string): number[] {
+  return [...html.matchAll(/<table[\s\S]*?<\/table>/g)].map((m) => {
+    const body = m[0].match(/<tbody>([\s\S]*?)<\/tbody>/)?.[1] ??
+      m[0].replace(/<thead>[\s\S]*?<\/thead>/, "");
+    return (body.match(/<tr/g) ?? []).length;
+  });
+}
+
+/** The `<section>` whose heading is `title`. */
+function section(html: string, title: string): string {
+  const start = html.indexOf(`<h2>${title}</h2>`);
+  assert.ok(start >= 0, `missing section ${title}`);
+  const end = html.indexOf("</section>", start);
+  return html.slice(start, end);
+}
+
+Deno.test("writeReport() writes a contents list, an overview, a section per suite and an explorer", async () => {
   const tmp = await Deno.makeTempDir();
   try {
-    const dir = await writeFakeRun(tmp, "run", fakeRows({ questions: 30 }), {
+    const rows = fakeRows({ questions: 30 });
+    rows[1]!.response = "</script><img src=x onerror=alert(1)>";
+    const dir = await writeFakeRun(tmp, "run", rows, {
       startedAt: "2026-01-01T00:00:00Z",
       endedAt: "2026-01-01T00:01:00Z",
     });
     const path = await writeReport(dir);
     assert.equal(path, join(dir, "report.html"));
     const html = await Deno.readTextFile(path);
+    assert.match(html, /<nav><h2>Contents<\/h2>/);
+    for (const title of ["Overview", "Suite: arithmetic", "Sample explorer"]) {
+      assert.ok(html.includes(`<h2>${title}</h2>`), `missing ${title}`);
+    }
+    const suite = section(html, "Suite: arithmetic");
     for (
-      const title of [
-        "Overview",
-        "Accuracy by digits",
+      const h of [
+        "Accuracy by operand digits",
         "Accuracy by family",
-        "Accuracy by level",
-        "Cost frontier",
-        "Templates compared",
+        "Template cot against the baseline direct",
         "Models compared",
+        "Outcome types",
+        "Cost frontier",
         "Questions every model got wrong",
       ]
-    ) assert.ok(html.includes(`<h2>${title}`), `missing section ${title}`);
+    ) assert.ok(suite.includes(`<h3>${h}`), `missing ${h}`);
+    // level is declared with show: false.
+    assert.doesNotMatch(suite, /Accuracy by level/);
     assert.ok((html.match(/class="eval-chart"/g) ?? []).length >= 7);
-    assert.doesNotMatch(html, /<script/);
     assert.doesNotMatch(html, /(src|href)="https?:/);
+    assert.ok(tableBodyRows(html).every((n) => n > 0));
+    // Row text is JSON with < escaped, never markup.
+    assert.doesNotMatch(html, /<img src=x/);
+    assert.match(html, /\\u003c\/script>\\u003cimg/);
+    assert.match(
+      html,
+      /Showing \d+ of 120 rows: all wrong rows up to 2,000 \(\d+\) and a sample of \d+ correct/,
+    );
   } finally {
     await Deno.remove(tmp, { recursive: true });
   }
 });
 
-Deno.test("deno task report prints the report and CSV paths, and fails clearly on a missing run", async () => {
+Deno.test("reportSections() keeps suites apart and turns a failing suite section into a note", async () => {
+  const frame = pl.DataFrame({
+    model: ["a", "b", "a", "b"],
+    suite: ["s", "s", "t", "t"],
+    question_id: ["q1", "q1", "q2", "q2"],
+    template: ["x", "x", "y", "z"],
+    sample: [0, 0, 0, 0],
+    status: ["correct", "wrong", "correct", "wrong"],
+    correct: [true, false, true, false],
+    level: ["easy", "hard", "k1", "k2"],
+  });
+  const s: SuiteView = {
+    name: "s",
+    description: "Suite S.",
+    baseline: "x",
+    dims: [{ name: "level", kind: "categorical", label: "difficulty" }],
+    sections: () => Promise.reject(new Error("no size column")),
+  };
+  const sections = await reportSections(
+    { frame, dims: ["level"], runs: [], warnings: [] },
+    [s],
+  );
+  assert.deepEqual(sections.map((x) => x.title), [
+    "Overview",
+    "Suite: s",
+    "Suite: t",
+    "Sample explorer",
+  ]);
+  const sHtml = sections[1]!.parts.join("\n");
+  assert.match(sHtml, /Accuracy by difficulty/);
+  assert.doesNotMatch(sHtml, /k1/);
+  assert.match(sHtml, /Not shown for these rows: no size column/);
+  const tHtml = sections[2]!.parts.join("\n");
+  assert.match(tHtml, /No suite named t is registered/);
+  // t's templates: y is its first, so z is compared with y, never with x.
+  assert.doesNotMatch(tHtml, /baseline x/);
+});
+
+Deno.test("writeReport() puts two runs side by side, grouped by run", async () => {
+  const tmp = await Deno.makeTempDir();
+  try {
+    const a = await writeFakeRun(
+      tmp,
+      "runA",
+      fakeRows({ questions: 8, run: "runA", seed: 1 }),
+    );
+    const b = await writeFakeRun(
+      tmp,
+      "runB",
+      fakeRows({ questions: 8, run: "runB", seed: 2 }),
+    );
+    const out = join(tmp, "both.html");
+    assert.equal(await writeReport([a, b], { out }), out);
+    const html = await Deno.readTextFile(out);
+    assert.match(html, /Evaluation report: runA vs runB/);
+    const overview = section(html, "Overview");
+    assert.match(overview, /<th>run<\/th><th>suite<\/th><th>model<\/th>/);
+    assert.match(overview, /runA/);
+    assert.match(overview, /runB/);
+    assert.match(section(html, "Suite: arithmetic"), /runB · m-good/);
+    assert.ok(tableBodyRows(html).every((n) => n > 0));
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+Deno.test("the demo config's report has no empty table and a section per suite with its dims", async () => {
+  const tmp = await Deno.makeTempDir();
+  try {
+    const { config, baseDir } = await loadConfig(
+      join(root, "data/configs/demo.json"),
+    );
+    const runDir = await runSweep(config, {
+      baseDir,
+      runDir: join(tmp, "demo"),
+      progress: "none",
+      cache: false,
+      limit: 12,
+    }).then((r) => r.runDir);
+    const html = await Deno.readTextFile(await writeReport(runDir));
+    const counts = tableBodyRows(html);
+    assert.ok(counts.length > 10);
+    assert.deepEqual(counts.filter((n) => n === 0), []);
+    const { frame, dims } = await loadRuns(runDir, { warn: false });
+    for (const name of ["arithmetic", "linalg", "ceval"]) {
+      const suite = SUITES.find((s) => s.name === name)!;
+      const part = section(html, `Suite: ${name}`);
+      assert.ok(part.includes(escapeHtml(suite.description)));
+      const rows = frame.filter(pl.col("suite").eq(pl.lit(name)));
+      const shown = suite.dims.filter((d) =>
+        d.show !== false && dims.includes(d.name) &&
+        rows.getColumn(d.name).unique().dropNulls().length > 1
+      );
+      assert.ok(shown.length > 0, `${name} shows no dim`);
+      for (const d of shown) {
+        assert.ok(
+          part.includes(`<h3>Accuracy by ${escapeHtml(d.label)}</h3>`),
+          `${name} lacks ${d.label}`,
+        );
+      }
+    }
+    // Never C-Eval's level beside arithmetic's, nor subject_zh at all.
+    assert.doesNotMatch(html, /subject \(Chinese\)/);
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+Deno.test("renderReport() of an empty frame says there are no rows", async () => {
+  const html = await renderReport(
+    { frame: pl.DataFrame({}), dims: [], runs: [], warnings: [] },
+    "T",
+  );
+  assert.match(html, /no result rows yet/);
+});
+
+Deno.test("deno task report prints the report and CSV paths, takes several runs, and fails clearly on a missing run", async () => {
   const tmp = await Deno.makeTempDir();
   try {
     const dir = await writeFakeRun(tmp, "run", fakeRows({ questions: 4 }));
+    const dir2 = await writeFakeRun(
+      tmp,
+      "run2",
+      fakeRows({ questions: 4, run: "run2" }),
+    );
     const cli = join(import.meta.dirname!, "../../lib/cli/report.ts");
     const ok = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "-A", cli, dir],
+      args: ["run", "-A", cli, dir, dir2],
       stdout: "piped",
       stderr: "piped",
     }).output();
     assert.equal(ok.code, 0, new TextDecoder().decode(ok.stderr));
     assert.deepEqual(
       new TextDecoder().decode(ok.stdout).trim().split("\n"),
-      [join(dir, "report.html"), join(dir, "summary.csv")],
+      [
+        join(dir, "report.html"),
+        join(dir, "summary.csv"),
+        join(dir2, "summary.csv"),
+      ],
     );
     assert.match(await Deno.readTextFile(join(dir, "summary.csv")), /^model,/);
     const bad = await new Deno.Command(Deno.execPath(), {
