@@ -17,7 +17,7 @@ import type {
   RunStatus,
 } from "./types.ts";
 
-const DEFAULT_SIZES = Array.from({ length: 16 }, (_, i) => 8 * 2 ** i);
+const DEFAULT_SIZES = Array.from({ length: 14 }, (_, i) => 8 * 2 ** i);
 
 interface Series {
   points: ComplexityPoint[];
@@ -34,7 +34,7 @@ async function series(
   const {
     budgetMs = 250,
     repeats = 5,
-    minSampleMs = 2,
+    minSampleMs = 3,
   } = req;
   const limits = limitsOf(req, "measure complexity", 60_000);
   const lang = workerLanguage(req.language);
@@ -62,6 +62,7 @@ async function series(
       return { points, status: load.r.status, error: load.r.error };
     }
     const queue = [...(req.sizes ?? DEFAULT_SIZES)];
+    const texts = new Map<number, string>();
     let warmed = false;
     let stepMode = false;
     let stepStart = 0;
@@ -106,6 +107,7 @@ async function series(
       // The minimum of the repeats: load from other processes only adds time.
       const ms = Math.max(Math.min(...(m.r.ms as number[])), 1e-7);
       points.push({ n, ms });
+      texts.set(n, argsText);
       if (explicit) continue;
       // Decide whether (and how) to grow.
       const prev = points[points.length - 2];
@@ -123,7 +125,7 @@ async function series(
         if (gentle >= 2) {
           stepMode = false;
           queue.length = 0;
-          for (let k = 2 * stepStart; k <= 262_144; k *= 2) {
+          for (let k = 2 * stepStart; k <= 65_536; k *= 2) {
             if (k > n) queue.push(k);
           }
         }
@@ -142,8 +144,33 @@ async function series(
         ? Math.pow(Math.max(ratio, 1), Math.log(next / n) / Math.log(stepRatio))
         : 2;
       const predicted = ms * growth;
-      if (repeats * predicted > budgetMs) break;
+      // Fewer than five sizes: allow four times the budget to get them.
+      if (repeats * predicted > budgetMs * (points.length < 5 ? 4 : 1)) break;
       if (points.length >= 24) break;
+    }
+    // Phase 2: passes over the chosen sizes, alternately descending and
+    // ascending, keeping each size's minimum. Load from other processes,
+    // CPU-sibling contention and JIT re-optimisation come and go over
+    // seconds; spreading each size's repeats over the whole measurement
+    // makes such a period hit every size alike instead of a run of sizes.
+    for (let pass = 0; pass < 2 && points.length >= 4; pass++) {
+      const order = pass % 2 === 0 ? [...points].reverse() : [...points];
+      for (const p of order) {
+        const remaining = limits.timeoutMs - (performance.now() - started);
+        if (remaining <= 0) break;
+        w.rearm(Math.min(remaining, budgetMs * 20 + 5_000));
+        w.sendRaw(
+          `{"t":"measure","args":${texts.get(p.n)},"reps":${
+            Math.max(1, Math.ceil(repeats / 2))
+          },"minMs":${minSampleMs}}`,
+        );
+        const m = await w.next();
+        if (m === null || !m.r?.ok) break;
+        p.ms = Math.min(
+          p.ms,
+          Math.max(Math.min(...(m.r.ms as number[])), 1e-7),
+        );
+      }
     }
   } finally {
     pool.release(w, lang, limits.memoryMb, lang === "python");

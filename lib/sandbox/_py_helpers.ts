@@ -147,12 +147,12 @@ def _sbx_setup():
             k = 1
             out = []
             for r in _range(reps):
+                a = dec(x)
                 while True:
                     # two timings per k while calibrating: a one-off slow
                     # run (first call, GC) must not fix k too low
                     el = 1e300
                     for _t in _range(2 if r == 0 else 1):
-                        a = dec(x)
                         t0 = cpu()
                         for _ in _range(k):
                             f(*a)

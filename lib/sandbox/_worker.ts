@@ -225,12 +225,12 @@ function jsEngine(): Engine {
         const x = parse(argsJson);
         for (let r = 0; r < reps; r++) {
           let el: number;
+          const a = reviveArgs(x) as unknown[];
           while (true) {
             // two timings per k while calibrating: a one-off slow run
             // (first call, GC, tier-up) must not fix k too low
             el = Infinity;
             for (let t = 0; t < (r === 0 ? 2 : 1); t++) {
-              const a = reviveArgs(x) as unknown[];
               const t0 = cpuNow();
               for (let i = 0; i < k; i++) apply(fn!, undefined, a);
               const e = cpuNow() - t0;

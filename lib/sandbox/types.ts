@@ -75,13 +75,13 @@ export interface ComplexityRequest {
   entry: string;
   /** The argument list for size n (generated in the parent, untimed). */
   input: (n: number) => unknown[];
-  /** Sizes to try, ascending; default doubling from 8 up to 262144. */
+  /** Sizes to try, ascending; default doubling from 8 up to 65536. */
   sizes?: number[];
   /** Time budget per size in ms (all repeats). @default 250 */
   budgetMs?: number;
   /** Repeats per size (the median is kept). @default 5 */
   repeats?: number;
-  /** Each timed sample loops the call until it lasts this long. @default 2 */
+  /** Each timed sample loops the call until it lasts this long (CPU ms). @default 3 */
   minSampleMs?: number;
   /** Wall-time limit for the whole measurement. @default 60000 */
   timeoutMs?: number;
