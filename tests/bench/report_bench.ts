@@ -13,12 +13,21 @@
  * target applies to the warm path, which is what a notebook or report
  * re-run pays; the cold ratio is printed beside it.
  *
- * Run alone: `deno run -A tests/bench/report_bench.ts [--rows N]`.
+ * A second benchmark (`benchReportPage`) renders the HTML report of a
+ * 100,000-row run (the report tests' fixture, with replies of a few hundred
+ * characters): the page's size (target < 15 MB: the sample explorer keeps at
+ * most 2,000 wrong and 300 correct rows), the time to load and render it,
+ * and the time headless Chromium takes to its `load` event.
+ *
+ * Run alone: `deno run -A tests/bench/report_bench.ts [--rows N] [--page-rows N]`.
  *
  * @module
  */
 import { join } from "node:path";
+import { chromium } from "playwright-core";
 import { loadRuns, summarize, wilsonInterval } from "../../lib/report/mod.ts";
+import { renderReport } from "../../lib/mod.ts";
+import { fakeRows, writeFakeRun } from "../report/_fixture.ts";
 
 /** One measured number (same shape as the other benchmarks' rows). */
 export interface BenchRow {
@@ -314,8 +323,112 @@ export async function benchReport(
   }
 }
 
+/**
+ * Renders the report of a `rows`-row run (default 100,000: 5 models × 2
+ * templates × 10,000 questions) and opens it in headless Chromium.
+ *
+ * @param options `rows` of the run (a multiple of 10 is exact).
+ * @returns Size (target < 15 MB), render time (target < 60 s) and Chromium
+ *   load time (target < 10 s).
+ */
+export async function benchReportPage(
+  options: { rows?: number } = {},
+): Promise<BenchRow[]> {
+  const { rows = 100_000 } = options;
+  const models = [
+    "sim-strong",
+    "sim-average",
+    "sim-weak",
+    "sim-chatty",
+    "sim-reasoner",
+  ];
+  const dir = await Deno.makeTempDir({ prefix: "report-page-bench-" });
+  try {
+    const fake = fakeRows({
+      models,
+      questions: Math.ceil(rows / (models.length * 2)),
+    }).slice(0, rows);
+    for (const [i, r] of fake.entries()) {
+      // Replies of a realistic length: the explorer carries them.
+      r.response = `Let me work this out step by step. ${
+        "Carry the one and add the next column. ".repeat(6)
+      }The answer is ${r.extracted ?? "unclear"}. (${i})`;
+      if (r.template === "cot") r.reasoning = "Thinking. ".repeat(40);
+    }
+    const runDir = await writeFakeRun(dir, "run", fake);
+    let t = performance.now();
+    const loaded = await loadRuns(runDir, { warn: false });
+    const html = await renderReport(loaded, "bench");
+    const renderMs = performance.now() - t;
+    const path = join(dir, "report.html");
+    await Deno.writeTextFile(path, html);
+    const mb = new TextEncoder().encode(html).length / 1e6;
+    const context = await chromium.launchPersistentContext(
+      join(dir, "profile"),
+      {
+        executablePath: Deno.env.get("EVAL_CHROMIUM") ?? "/usr/bin/chromium",
+        headless: true,
+        args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+      },
+    );
+    let loadMs: number;
+    try {
+      const page = await context.newPage();
+      t = performance.now();
+      await page.goto(`file://${path}`, { waitUntil: "load" });
+      loadMs = performance.now() - t;
+      const drawn = await page.$$eval(
+        "#explorer-rows tbody tr",
+        (trs) => trs.length,
+      );
+      if (drawn === 0) {
+        throw new Error("Cannot time the page: the explorer drew no rows");
+      }
+    } finally {
+      await context.close();
+    }
+    console.log(
+      `report page bench: ${rows.toLocaleString("en")} rows → ${
+        mb.toFixed(2)
+      } MB in ${(renderMs / 1000).toFixed(1)} s; Chromium load ${
+        loadMs.toFixed(0)
+      } ms`,
+    );
+    return [
+      {
+        name: `report page: HTML size for ${rows} rows`,
+        value: mb,
+        unit: "MB",
+        target: "< 15",
+        pass: mb < 15,
+      },
+      {
+        name: `report page: load + render ${rows} rows`,
+        value: renderMs,
+        unit: "ms",
+        target: "< 60000",
+        pass: renderMs < 60_000,
+      },
+      {
+        name: "report page: Chromium to the load event",
+        value: loadMs,
+        unit: "ms",
+        target: "< 10000",
+        pass: loadMs < 10_000,
+      },
+    ];
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
 if (import.meta.main) {
   const i = Deno.args.indexOf("--rows");
   const rows = i >= 0 ? Number(Deno.args[i + 1]) : 1_000_000;
-  console.table(await benchReport({ rows }));
+  const j = Deno.args.indexOf("--page-rows");
+  const pageRows = j >= 0 ? Number(Deno.args[j + 1]) : 100_000;
+  if (!Deno.args.includes("--page-only")) {
+    console.table(await benchReport({ rows }));
+  }
+  console.table(await benchReportPage({ rows: pageRows }));
 }
