@@ -1,0 +1,3 @@
+export function large(n, rng) {
+  return [n + Math.floor(rng() * 16)];
+}
