@@ -3,7 +3,8 @@
  *
  * Executes every notebook in `notebooks/` (or those named) headless with
  * nbclient and the Deno kernel, and writes the executed `.ipynb` and `.html`
- * under `outputs/notebooks/`. `--run` passes a run folder to the notebooks
+ * under `outputs/notebooks/`, then an `index.html` there linking every
+ * rendered page (and the run's `report.html` when there is one). `--run` passes a run folder to the notebooks
  * (`EVAL_RUN_DIR`) instead of having them run their own sweep. Exits 1 when
  * a cell errors or a cell that should show something shows nothing.
  *
@@ -13,6 +14,7 @@ import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
 // The notebook module alone: it does not load Polars (which needs --allow-ffi).
 import { executeNotebook, runForNotebook } from "../report/notebook.ts";
+import { writeIndexPage } from "../report/index_page.ts";
 
 const USAGE =
   "Usage: deno task notebooks [--run <run-dir>] [--out <dir>] [--grace <seconds>] [notebooks/x.ipynb ...]";
@@ -95,6 +97,16 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
   }
+  const extra: string[] = [];
+  if (values.run) {
+    try {
+      await Deno.stat(join(values.run, "report.html"));
+      extra.push(join(values.run, "report.html"));
+    } catch {
+      // The run has no report yet: the index links the notebooks only.
+    }
+  }
+  console.log(`index: ${await writeIndexPage(values.out, { extra })}`);
   return failed ? 1 : 0;
 }
 

@@ -26,5 +26,6 @@ export * from "./report.ts";
 export * from "./suite_view.ts";
 export * from "./progress.ts";
 export * from "./notebook.ts";
+export * from "./index_page.ts";
 export * from "./csv.ts";
 export * from "./text.ts";

@@ -8,6 +8,7 @@ import {
   renderReport,
   reportSections,
   type SuiteView,
+  writeIndexPage,
 } from "../../lib/report/mod.ts";
 import { fakeRows, writeFakeRun } from "./_fixture.ts";
 
@@ -223,6 +224,29 @@ Deno.test("deno task report prints the report and CSV paths, takes several runs,
     }).output();
     assert.equal(bad.code, 1);
     assert.match(new TextDecoder().decode(bad.stderr), /no such run folder/);
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});
+
+Deno.test("writeIndexPage() links every rendered page and a run's report elsewhere", async () => {
+  const tmp = await Deno.makeTempDir();
+  try {
+    const out = join(tmp, "notebooks");
+    await Deno.mkdir(out);
+    await Deno.writeTextFile(join(out, "00-overview.html"), "nb");
+    await Deno.writeTextFile(join(out, "index.html"), "old");
+    const run = await writeFakeRun(tmp, "run 1", fakeRows({ questions: 2 }));
+    await Deno.writeTextFile(join(run, "report.html"), "r");
+    const html = await Deno.readTextFile(
+      await writeIndexPage(out, { extra: [join(run, "report.html")] }),
+    );
+    assert.match(html, /<a href="00-overview\.html">00-overview<\/a>/);
+    assert.match(
+      html,
+      /<a href="\.\.\/run%201\/report\.html">report of run 1<\/a>/,
+    );
+    assert.doesNotMatch(html, /href="index\.html"/);
   } finally {
     await Deno.remove(tmp, { recursive: true });
   }
