@@ -42,14 +42,38 @@ export function numericFormatValid(text: string): boolean {
     .test(last);
 }
 
+/**
+ * What an arithmetic question carries besides its text and key. Families
+ * add their own operands (`a`, `b`, quantities of a word problem...), and
+ * forensics reads every number in it, so the known fields are named and
+ * the rest stay open.
+ */
+export type ArithmeticPayload = {
+  family?: string;
+  /** The operator, e.g. `"×"`. */
+  op?: string;
+  /** The operands as exact decimal strings. */
+  a?: string;
+  b?: string;
+  /** "Round to N decimal places": the key is rounded to N places. */
+  precision?: number;
+  /** A tolerance for every question of a sweep (params `tolerance`). */
+  tolerance?: { rel?: number | undefined; abs?: number | undefined };
+  [field: string]: unknown;
+};
+
+/** An arithmetic question. */
+export type ArithmeticQuestion = Question<ArithmeticPayload>;
+
 /** Tolerance stored in a question payload by the arithmetic suite. */
-function toleranceOf(question: Question): NumericTolerance | undefined {
+function toleranceOf(
+  question: ArithmeticQuestion,
+): NumericTolerance | undefined {
   const t = question.payload?.tolerance;
-  if (typeof t !== "object" || t === null) return undefined;
-  const { rel, abs } = t as { rel?: unknown; abs?: unknown };
+  if (t === undefined) return undefined;
   const out: NumericTolerance = {};
-  if (typeof rel === "number") out.rel = rel;
-  if (typeof abs === "number") out.abs = abs;
+  if (typeof t.rel === "number") out.rel = t.rel;
+  if (typeof t.abs === "number") out.abs = t.abs;
   return out;
 }
 
@@ -76,7 +100,7 @@ function toleranceOf(question: Question): NumericTolerance | undefined {
  * ```
  */
 export function judgeNumeric(
-  question: Question,
+  question: ArithmeticQuestion,
   completion: Completion,
   extraction: Extraction,
 ): Verdict {

@@ -59,7 +59,11 @@ import {
 } from "./generate/questions.ts";
 import { loadFrozen } from "./generate/frozen.ts";
 import { llmmathQuestions } from "./llmmath/questions.ts";
-import { judgeNumeric } from "./score.ts";
+import {
+  type ArithmeticPayload,
+  type ArithmeticQuestion,
+  judgeNumeric,
+} from "./score.ts";
 import { ARITHMETIC_TEMPLATES } from "./templates.ts";
 import type { Completion, Extraction, Question } from "../../types.ts";
 import { executeArithmeticTool } from "./calculator.ts";
@@ -103,7 +107,7 @@ const parseParams = PARAMS.parse;
 
 async function questions(
   options: { seed: number; params: Record<string, unknown>; baseDir: string },
-): Promise<Question[]> {
+): Promise<ArithmeticQuestion[]> {
   const p = parseParams(options.params);
   let out: Question[];
   if (p.preset === "llmmath") out = llmmathQuestions();
@@ -170,7 +174,7 @@ export const ARITHMETIC_DIMS: readonly DimSpec[] = [
 ];
 
 /** The bare-arithmetic suite. */
-export const arithmeticSuite: Suite = {
+export const arithmeticSuite: Suite<ArithmeticPayload> = {
   name: "arithmetic",
   description:
     "Bare arithmetic without tools: integer, decimal, fraction, percentage, compound and word problems, exact answers, error forensics.",

@@ -60,6 +60,7 @@ import {
   CEVAL_TEMPLATES,
   type CevalItem,
   type CevalPayload,
+  type CevalQuestion,
   formatCevalItem,
 } from "./templates.ts";
 import type { Completion, Extraction, Question } from "../../types.ts";
@@ -146,7 +147,7 @@ export function cevalQuestions(
   records: readonly CevalRecord[],
   dev: readonly CevalRecord[],
   shots: number,
-): Question[] {
+): CevalQuestion[] {
   return records.map((r) => {
     const examples = dev
       .filter((d) => d.subject.key === r.subject.key && d.answer !== null)
@@ -172,12 +173,14 @@ export function cevalQuestions(
         hard: r.subject.hard,
         split: r.split,
       },
-      payload: { ...payload } as Record<string, unknown>,
+      payload,
     };
   });
 }
 
-async function questions(options: QuestionSourceOptions): Promise<Question[]> {
+async function questions(
+  options: QuestionSourceOptions,
+): Promise<CevalQuestion[]> {
   const p = parseParams(options.params);
   const root = p.root === undefined
     ? BUNDLED_CEVAL_ROOT
@@ -275,7 +278,7 @@ export const CEVAL_DIMS: readonly DimSpec[] = [
 ];
 
 /** The C-Eval suite. */
-export const cevalSuite: Suite = {
+export const cevalSuite: Suite<CevalPayload> = {
   name: "ceval",
   description:
     "C-Eval Chinese multiple choice (52 subjects, 4 categories, 4 levels, HARD subset) from the official CSV, Hugging Face parquet or JSON layouts; official prompt modes.",

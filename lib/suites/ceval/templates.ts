@@ -29,14 +29,17 @@ export interface CevalItem {
 }
 
 /** What the C-Eval suite stores in `Question.payload`. */
-export interface CevalPayload {
+export type CevalPayload = {
   /** The question itself (its `answer` is null: the key stays in `Question.answer`). */
   item: CevalItem;
   /** The subject's Chinese name, for the header. */
   subjectZh: string;
   /** Dev examples for few-shot modes, in official order, already cut to `shots`. */
   dev: CevalItem[];
-}
+};
+
+/** A C-Eval question. */
+export type CevalQuestion = Question<CevalPayload>;
 
 /** A C-Eval prompt mode. */
 export type CevalMode =
@@ -89,8 +92,9 @@ function cotAnswer(item: CevalItem): string {
   return `${COT_LEAD}\n${why}${why ? "\n" : ""}所以答案是${item.answer}。`;
 }
 
+// Templates may be handed any question, so the payload is checked here.
 function payloadOf(question: Question): CevalPayload {
-  const p = question.payload as Partial<CevalPayload> | undefined;
+  const p: Partial<CevalPayload> | undefined = question.payload;
   if (p?.item === undefined || typeof p.subjectZh !== "string") {
     throw new TypeError(
       `Cannot render C-Eval prompt: question ${question.id} has no C-Eval payload (item, subjectZh, dev); build questions with the ceval suite`,

@@ -10,9 +10,9 @@ import { parseRational } from "../../math/rational.ts";
 /** Eigenvalue tolerance: absolute and relative (the larger allowance wins). */
 export interface EigenTolerance {
   /** @default 0.01 */
-  abs?: number;
+  abs?: number | undefined;
   /** @default 0 */
-  rel?: number;
+  rel?: number | undefined;
 }
 
 export function num(value: string): number {

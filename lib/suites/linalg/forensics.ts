@@ -7,7 +7,11 @@
  * @module
  */
 import { determinant, toMatrix, trace } from "../../math/matrix.ts";
-import { type LinalgProblem, solveProblem } from "./tasks.ts";
+import {
+  type LinalgProblem,
+  type LinalgQuestion,
+  solveProblem,
+} from "./tasks.ts";
 import type { Completion, Extraction, Question } from "../../types.ts";
 import {
   answerMatches,
@@ -102,14 +106,12 @@ export function claimsToolUse(text: string): boolean {
   return TOOL_CLAIM.test(text);
 }
 
-function problemOf(question: Question): LinalgProblem | null {
-  const p = question.payload?.["problem"];
-  return p && typeof p === "object" ? p as LinalgProblem : null;
+function problemOf(question: LinalgQuestion): LinalgProblem | null {
+  return question.payload?.problem ?? null;
 }
 
-function toleranceOf(question: Question): EigenTolerance {
-  const t = question.payload?.["tolerance"];
-  return t && typeof t === "object" ? t as EigenTolerance : {};
+function toleranceOf(question: LinalgQuestion): EigenTolerance {
+  return question.payload?.tolerance ?? {};
 }
 
 function flat(value: string): string[] | null {
@@ -244,7 +246,7 @@ function transcription(
  * ```
  */
 export function classifyLinalgError(
-  question: Question,
+  question: LinalgQuestion,
   completion: Completion,
   extraction: Extraction,
 ): ForensicLabel | null {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { LinalgQuestion } from "./tasks.ts";
 import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
 import { answerMatches, type EigenTolerance } from "./_compare.ts";
 import { classifyLinalgError } from "./forensics.ts";
@@ -34,12 +35,12 @@ const BOXED_RULES = new Set(["boxed", "boxed_matrix"]);
  * ```
  */
 export function judgeLinalg(
-  question: Question,
+  question: LinalgQuestion,
   completion: Completion,
   extraction: Extraction,
 ): Verdict {
   try {
-    const tolerance = (question.payload?.["tolerance"] ?? {}) as EigenTolerance;
+    const tolerance: EigenTolerance = question.payload?.tolerance ?? {};
     const formatValid = completion.error === undefined &&
       BOXED_RULES.has(extraction.rule);
     const ladder = statusBeforeComparing(completion, extraction);

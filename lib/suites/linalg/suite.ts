@@ -53,7 +53,9 @@ import { judgeLinalg } from "./score.ts";
 import { loadLinalgBench } from "./linalgbench.ts";
 import {
   LINALG_TASKS,
+  type LinalgPayload,
   type LinalgProblem,
+  type LinalgQuestion,
   solveProblem,
   TASK_TIER,
 } from "./tasks.ts";
@@ -149,10 +151,10 @@ function toQuestion(
   format: LinalgFormat,
   p: LinalgParams,
   original?: string,
-): Question {
-  const payload: Record<string, unknown> = { problem };
-  if (p.tolerance) payload["tolerance"] = p.tolerance;
-  if (original !== undefined) payload["original"] = original;
+): LinalgQuestion {
+  const payload: LinalgPayload = { problem };
+  if (p.tolerance) payload.tolerance = p.tolerance;
+  if (original !== undefined) payload.original = original;
   return {
     id: `linalg/${problem.source}/${problem.id}/${format}`,
     suite: "linalg",
@@ -171,9 +173,9 @@ function toQuestion(
 
 async function questions(
   options: { seed: number; params: Record<string, unknown>; baseDir: string },
-): Promise<Question[]> {
+): Promise<LinalgQuestion[]> {
   const p = parseParams(options.params);
-  const out: Question[] = [];
+  const out: LinalgQuestion[] = [];
   for (
     const { problem, original } of await problems(
       p,
@@ -188,7 +190,7 @@ async function questions(
   return out;
 }
 
-function extract(question: Question, completion: Completion): Extraction {
+function extract(question: LinalgQuestion, completion: Completion): Extraction {
   const none = { value: null, rule: "none", span: null, candidates: 0 };
   if (completion.error !== undefined) return none;
   const kind = question.answer.kind;
@@ -220,7 +222,7 @@ function viaContext(model: ModelConfig, context: ScoreContext): Provider {
  * the stage and the stage-1 label are kept as metrics.
  */
 async function score(
-  question: Question,
+  question: LinalgQuestion,
   completion: Completion,
   extraction: Extraction,
   context: ScoreContext,
@@ -267,7 +269,7 @@ export const LINALG_DIMS: readonly DimSpec[] = [
 ];
 
 /** The linear-algebra suite. */
-export const linalgSuite: Suite = {
+export const linalgSuite: Suite<LinalgPayload> = {
   name: "linalg",
   description:
     "LinAlg-Bench reproduced and extended: nine matrix tasks at any size, three input formats, exact keys, forensic error labels.",

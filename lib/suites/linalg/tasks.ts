@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { Answer } from "../../types.ts";
+import type { Answer, Question } from "../../types.ts";
+import type { EigenTolerance } from "./_compare.ts";
 import { eigenvalueList } from "../../math/eigen.ts";
 import {
   determinant,
@@ -91,6 +92,18 @@ export interface LinalgProblem {
   /** The power (matrix_power); 2 when absent. */
   exponent?: number;
 }
+
+/** What a linear-algebra question carries besides its text and key. */
+export type LinalgPayload = {
+  problem: LinalgProblem;
+  /** Per-question tolerance for approximate (eigenvalue) answers. */
+  tolerance?: EigenTolerance;
+  /** The dataset's own problem text (LinAlg-Bench `original` template). */
+  original?: string;
+};
+
+/** A linear-algebra question. */
+export type LinalgQuestion = Question<LinalgPayload>;
 
 /**
  * Checks whether a string names one of the nine tasks.

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { LinalgProblem, LinalgTask } from "./tasks.ts";
+import type { LinalgProblem, LinalgQuestion, LinalgTask } from "./tasks.ts";
 import type { Template } from "../types.ts";
 import type { ChatMessage, Question } from "../../types.ts";
 
@@ -177,13 +177,11 @@ export const LINALG_TEMPLATES: Readonly<Record<string, Template>> = {
     description:
       "LinAlg-Bench as published: the dataset's own problem text (matrices-only cells get the task sentence and the paper's closing request); generated problems fall back to `paper`.",
     render(question: Question): ChatMessage[] {
-      const original = question.payload?.["original"];
-      if (typeof original !== "string") {
+      const { original, problem } = (question as LinalgQuestion).payload ??
+        {};
+      if (original === undefined) {
         return LINALG_TEMPLATES.paper!.render(question);
       }
-      const problem = question.payload?.["problem"] as
-        | LinalgProblem
-        | undefined;
       // Matrices-only cells (the 4×4 file) get the task sentence and closing.
       const content = /\\boxed/.test(original) || problem === undefined
         ? original

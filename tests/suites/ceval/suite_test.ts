@@ -6,6 +6,7 @@ import OpenAI from "openai";
 import { startSimServer } from "../../../lib/mod.ts";
 import { SimProvider } from "../../../lib/providers/sim.ts";
 import { cevalSuite as suite } from "../../../lib/suites/ceval/suite.ts";
+import type { CevalQuestion } from "../../../lib/suites/ceval/templates.ts";
 import { getSuite, listSuites } from "../../../lib/suites/mod.ts";
 import type { ChatMessage, Completion, Question } from "../../../lib/types.ts";
 
@@ -181,7 +182,7 @@ Deno.test("cevalSuite templates render the official chat and completion forms", 
 });
 
 Deno.test("cevalSuite.extract() adapts extractChoice to an Extraction", () => {
-  const q = { text: "" } as Question;
+  const q = { text: "" } as CevalQuestion;
   assert.deepEqual(
     suite.extract(q, completion("A 明显错误。所以答案是D。")),
     { value: "D", rule: "answer_is_zh", span: [12, 13], candidates: 1 },

@@ -1,14 +1,15 @@
 /** Shared builders for the linear-algebra judge tests. */
 import {
   type LinalgProblem,
+  type LinalgQuestion,
   solveProblem,
 } from "../../../lib/suites/linalg/tasks.ts";
-import type { Completion, Extraction, Question } from "../../../lib/types.ts";
+import type { Completion, Extraction } from "../../../lib/types.ts";
 
 export function question(
   problem: LinalgProblem,
   tolerance?: { abs?: number; rel?: number },
-): Question {
+): LinalgQuestion {
   return {
     id: problem.id,
     suite: "linalg",

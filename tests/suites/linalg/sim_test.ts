@@ -7,6 +7,7 @@ import {
 import { simChat } from "../../_score.ts";
 import { linalgDifficulty } from "../../../lib/suites/linalg/sim/skill.ts";
 import { linalgSuite } from "../../../lib/suites/linalg/suite.ts";
+import type { LinalgQuestion } from "../../../lib/suites/linalg/tasks.ts";
 import type { Completion, Question } from "../../../lib/types.ts";
 
 const paper = linalgSuite.templates.paper!;
@@ -47,7 +48,7 @@ async function generated(
   });
 }
 
-function accuracy(model: string, qs: Question[]): number {
+function accuracy(model: string, qs: LinalgQuestion[]): number {
   let right = 0;
   for (const q of qs) {
     const c = run(model, q);
