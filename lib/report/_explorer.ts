@@ -73,9 +73,14 @@ export function explorerHtml(
     dims = [],
   } = options;
   const has = (c: string) => frame.columns.includes(c);
-  const filters = [...FILTERS, ...dims].filter((c, i, all) =>
-    has(c) && all.indexOf(c) === i
+  // A run column only tells runs apart when there are several.
+  const several = (c: string) =>
+    c !== "run" || frame.select(pl.col(c)).unique().height > 1;
+  const base = FILTERS.filter((c) => has(c) && several(c));
+  const dimCols = dims.filter((c, i, all) =>
+    has(c) && all.indexOf(c) === i && !base.includes(c)
   );
+  const filters = [...base, ...dimCols];
   const cols = [...filters, ...TEXT.filter(has)];
   const isCorrect = has("status")
     ? pl.col("status").eq(pl.lit("correct"))
@@ -118,7 +123,13 @@ export function explorerHtml(
   } and a sample of ${rightShown.height.toLocaleString("en")} correct (of ${
     right.height.toLocaleString("en")
   }, seed ${seed}).`;
-  const data = JSON.stringify({ filters, text: TEXT.filter(has), rows })
+  const data = JSON.stringify({
+    filters,
+    base,
+    dims: dimCols,
+    text: TEXT.filter(has),
+    rows,
+  })
     .replace(/</g, "\\u003c");
   const controls = filters.map((f) =>
     `<label>${escapeHtml(f)} <select data-filter="${
@@ -152,11 +163,12 @@ var term=q.value.toLowerCase();
 var hit=D.rows.filter(function(r){for(var i=0;i<want.length;i++){if(String(r[want[i][0]])!==want[i][1])return false;}
 if(!term)return true;return D.text.some(function(c){return r[c]&&String(r[c]).toLowerCase().indexOf(term)>=0;});});
 var t=document.createElement("table");t.className="eval-table explorer-table";
-var head=D.filters.concat(["question","expected","reply","extracted","rule","error class","explanation"]);
+var head=D.base.concat(["dims","question","expected","reply","extracted","rule","error class","explanation"]);
 var hr=document.createElement("tr");head.forEach(function(h){var th=document.createElement("th");th.textContent=h;hr.appendChild(th);});
 var th=document.createElement("thead");th.appendChild(hr);t.appendChild(th);var tb=document.createElement("tbody");
 hit.slice(0,LIMIT).forEach(function(r){var tr=document.createElement("tr");tr.dataset.status=String(r.status);
-D.filters.forEach(function(f){var td=cell(tr,r[f]);td.dataset.col=f;});
+D.base.forEach(function(f){var td=cell(tr,r[f]);td.dataset.col=f;});
+cell(tr,D.dims.filter(function(f){return r[f]!==null&&r[f]!==undefined;}).map(function(f){return f+"="+r[f];}).join(" "),"dims");
 cell(tr,r.question,"text");cell(tr,r.expected);var rep=cell(tr,null,"text");
 if(r.reasoning){var d=document.createElement("details"),s=document.createElement("summary");s.textContent="reasoning";d.appendChild(s);
 var pre=document.createElement("pre");pre.textContent=r.reasoning;d.appendChild(pre);rep.appendChild(d);}

@@ -262,6 +262,18 @@ async function suiteSection(
   const templates = distinct(frame, "template").map(String).sort();
   const baseline = suite?.baseline ??
     (templates.includes("direct") ? "direct" : templates[0]);
+  if (
+    baseline !== undefined && !templates.includes(baseline) &&
+    templates.length > 1
+  ) {
+    parts.push(
+      `<p class="note">Templates not compared: the baseline ${
+        escapeHtml(baseline)
+      } is not among this suite's templates here (${
+        escapeHtml(templates.join(", "))
+      }).</p>`,
+    );
+  }
   if (baseline !== undefined && templates.includes(baseline)) {
     const rest = templates.filter((t) => t !== baseline);
     for (const t of rest) {
@@ -471,7 +483,10 @@ table.eval-table{border-collapse:collapse;margin:8px 0 16px;font-size:12px}
 .eval-table th,.eval-table td{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
 .eval-table td.num{text-align:right;font-variant-numeric:tabular-nums}
 .eval-table td.null{color:#aaa}
+#explorer-rows{overflow-x:auto}
+.explorer-table td{max-width:220px;overflow-wrap:anywhere}
 .explorer-table td.text{max-width:360px}
+.explorer-table td.dims{max-width:160px;font-size:11px;color:#555}
 .explorer-table pre{white-space:pre-wrap;max-height:240px;overflow:auto;margin:0;font-size:11px;max-width:420px}
 .explorer-controls label{margin-right:8px;white-space:nowrap}
 .warn{color:#a40}
