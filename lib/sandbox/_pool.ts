@@ -188,7 +188,10 @@ export class Pool {
       all.push(...list);
     }
     this.idle.clear();
-    for (const w of all) w.kill("closed");
+    for (const w of all) {
+      w.ref(); // awaiting an unref'd child's exit would not keep the loop alive
+      w.kill("closed");
+    }
     await Promise.all(all.map((w) => w.exited.catch(() => {})));
     await this.snapshot?.catch(() => {});
   }

@@ -81,7 +81,23 @@ export async function loadHumanEval(
   return out;
 }
 
-/** The program HumanEval runs: prompt + completion + test (check() is called by the runner). */
+/**
+ * The program HumanEval runs for a completion: `prompt + completion + "\n"
+ * + test` (the runner then calls `check(entry_point)` itself, so it can
+ * guard the candidate).
+ *
+ * @param problem The problem.
+ * @param completion The function body the model wrote.
+ * @returns Python source.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { humanEvalProgram } from "./mod.ts";
+ * const p = { task_id: "t", prompt: "def f():\n", canonical_solution: "", test: "def check(c):\n    assert c() == 1\n", entry_point: "f" };
+ * assert.equal(humanEvalProgram(p, "    return 1\n"), "def f():\n    return 1\n\ndef check(c):\n    assert c() == 1\n\n");
+ * ```
+ */
 export function humanEvalProgram(
   problem: HumanEvalProblem,
   completion: string,

@@ -85,7 +85,19 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
 let shared: Sandbox | undefined;
 
-/** The lazily created default sandbox (workers unref'd). */
+/**
+ * The lazily created default sandbox behind `runCode` and
+ * `measureComplexity` (workers unref'd; `closeSandbox()` frees it).
+ *
+ * @returns The shared sandbox.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defaultSandbox } from "./sandbox.ts";
+ * assert.equal(defaultSandbox(), defaultSandbox());
+ * ```
+ */
 export function defaultSandbox(): Sandbox {
   shared ??= createSandbox();
   return shared;
