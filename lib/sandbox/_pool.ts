@@ -8,7 +8,7 @@
  * @module
  */
 import {
-  makeSnapshot,
+  loadSnapshot,
   type WorkerLanguage,
   WorkerProcess,
 } from "./_process.ts";
@@ -72,7 +72,7 @@ export class Pool {
 
   private getSnapshot(): Promise<Uint8Array> {
     if (!this.snapshot) {
-      this.snapshot = makeSnapshot(this.pyodideDir());
+      this.snapshot = loadSnapshot(this.pyodideDir());
       this.snapshot.catch(() => {
         this.snapshot = undefined;
       });

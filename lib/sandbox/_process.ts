@@ -342,6 +342,49 @@ export class WorkerProcess {
   }
 }
 
+/** Where a made snapshot is cached, keyed by Pyodide build and Deno version. */
+function snapshotCachePath(pyodideDir: string): string | undefined {
+  try {
+    const st = Deno.statSync(`${pyodideDir}/pyodide.asm.wasm`);
+    const key = `${pyodideDir.split("/").pop()}-${st.size}-${
+      st.mtime?.getTime() ?? 0
+    }-${Deno.version.deno}`.replace(/[^A-Za-z0-9_.-]/g, "_");
+    return `/tmp/calc-bench-sandbox/pyodide-snapshot-${key}.bin`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The Pyodide memory snapshot workers restore from: read from the cache in
+ * `/tmp/calc-bench-sandbox/` when present (processes running tests in
+ * parallel share it), else made by `makeSnapshot` and cached (best effort:
+ * without write permission it is simply not cached).
+ */
+export async function loadSnapshot(pyodideDir: string): Promise<Uint8Array> {
+  const path = snapshotCachePath(pyodideDir);
+  if (path) {
+    try {
+      const bytes = await Deno.readFile(path);
+      if (bytes.length > 1_000_000) return bytes;
+    } catch {
+      // not cached yet
+    }
+  }
+  const bytes = await makeSnapshot(pyodideDir);
+  if (path) {
+    try {
+      await Deno.mkdir(path.replace(/\/[^/]+$/, ""), { recursive: true });
+      const tmp = `${path}.${crypto.randomUUID()}.tmp`;
+      await Deno.writeFile(tmp, bytes);
+      await Deno.rename(tmp, path);
+    } catch {
+      // no write permission: keep it in memory only
+    }
+  }
+  return bytes;
+}
+
 /**
  * Makes a Pyodide memory snapshot in a trusted child (same permissions as a
  * worker, no candidate code), returned as bytes.
