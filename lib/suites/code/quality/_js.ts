@@ -1,0 +1,162 @@
+/**
+ * JavaScript/TypeScript quality measures: an acorn AST walk for lines,
+ * cyclomatic complexity and nesting, and `deno lint` for findings.
+ *
+ * @module
+ */
+import {
+  childNodes,
+  type JsNode,
+  type JsProgram,
+  parseJavaScript,
+  topLevelFunctions,
+} from "./js_ast.ts";
+import type { QualityMeasures } from "./types.ts";
+
+const DECISIONS = new Set([
+  "IfStatement",
+  "ConditionalExpression",
+  "ForStatement",
+  "ForInStatement",
+  "ForOfStatement",
+  "WhileStatement",
+  "DoWhileStatement",
+  "CatchClause",
+]);
+
+const NESTING = new Set([
+  "IfStatement",
+  "ForStatement",
+  "ForInStatement",
+  "ForOfStatement",
+  "WhileStatement",
+  "DoWhileStatement",
+  "SwitchStatement",
+  "TryStatement",
+  "WithStatement",
+]);
+
+const FUNCTIONS = new Set([
+  "FunctionDeclaration",
+  "FunctionExpression",
+  "ArrowFunctionExpression",
+]);
+
+/** 1 + decision points of the whole program. */
+function cyclomatic(ast: JsNode): number {
+  let count = 1;
+  const stack = [ast];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (DECISIONS.has(node.type)) count++;
+    else if (node.type === "LogicalExpression") count++;
+    else if (
+      node.type === "AssignmentExpression" &&
+      ["&&=", "||=", "??="].includes(node.operator as string)
+    ) count++;
+    else if (node.type === "SwitchCase" && node.test !== null) count++;
+    stack.push(...childNodes(node));
+  }
+  return count;
+}
+
+/** Deepest nesting of control statements within one function (ESLint max-depth). */
+function nesting(ast: JsNode): number {
+  let max = 0;
+  const visit = (node: JsNode, depth: number, parent: JsNode | null) => {
+    let d = depth;
+    if (FUNCTIONS.has(node.type)) d = 0;
+    else if (NESTING.has(node.type)) {
+      // `else if` continues its chain, as in ESLint's max-depth.
+      const elseIf = node.type === "IfStatement" &&
+        parent?.type === "IfStatement" && parent.alternate === node;
+      if (!elseIf) d = depth + 1;
+      max = Math.max(max, d);
+    }
+    for (const child of childNodes(node)) visit(child, d, node);
+  };
+  visit(ast, 0, null);
+  return max;
+}
+
+/** Lines holding something other than whitespace and comments. */
+function codeLines(code: string, program: JsProgram | null): number {
+  let text = code;
+  if (program !== null) {
+    const chars = code.split("");
+    for (const c of program.comments) {
+      for (let i = c.start; i < c.end; i++) {
+        if (chars[i] !== "\n") chars[i] = " ";
+      }
+    }
+    text = chars.join("");
+  } else {
+    text = code.replace(/^\s*\/\/.*$/gm, "");
+  }
+  return text.split("\n").filter((l) => l.trim() !== "").length;
+}
+
+/**
+ * Findings of `deno lint` (default rules, no project config) on the code
+ * written to a temporary file. The program's top-level functions are
+ * exported first so an uncalled entry function is not "unused".
+ */
+async function denoLint(
+  code: string,
+  program: JsProgram,
+): Promise<string[] | null> {
+  const names = topLevelFunctions(program).filter((f) => !f.exported).map((
+    f,
+  ) => f.name);
+  const source = names.length > 0
+    ? `${code}\nexport { ${[...new Set(names)].join(", ")} };\n`
+    : code;
+  const dir = await Deno.makeTempDir({ prefix: "calc-bench-lint-" });
+  try {
+    const file = `${dir}/candidate.${program.typescript ? "ts" : "js"}`;
+    await Deno.writeTextFile(file, source);
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["lint", "--no-config", "--json", file],
+      cwd: dir,
+      stdout: "piped",
+      stderr: "piped",
+      env: { NO_COLOR: "1" },
+    }).output();
+    const report = JSON.parse(new TextDecoder().decode(out.stdout)) as {
+      diagnostics?: { code?: string }[];
+      errors?: unknown[];
+    };
+    if ((report.errors ?? []).length > 0) return null;
+    return (report.diagnostics ?? []).map((d) => d.code ?? "unknown");
+  } catch {
+    return null;
+  } finally {
+    await Deno.remove(dir, { recursive: true }).catch(() => {});
+  }
+}
+
+/** Measures a JavaScript or TypeScript program; never executes it. */
+export async function measureJavaScript(
+  code: string,
+): Promise<QualityMeasures> {
+  const program = parseJavaScript(code);
+  if (program === null) {
+    return {
+      lines: codeLines(code, null),
+      cyclomatic: 0,
+      nesting: 0,
+      lint_findings: null,
+      parse_ok: false,
+      findings: [],
+    };
+  }
+  const findings = await denoLint(code, program);
+  return {
+    lines: codeLines(code, program),
+    cyclomatic: cyclomatic(program.ast),
+    nesting: nesting(program.ast),
+    lint_findings: findings === null ? null : findings.length,
+    parse_ok: true,
+    findings: findings ?? [],
+  };
+}
