@@ -1,0 +1,116 @@
+/**
+ * What the sim "remembers" of the problem bank: each problem's name,
+ * signature, topic, difficulty and solution sources, read synchronously
+ * (skills are synchronous) from `data/code/problems` at first use. The
+ * tests and their expected outputs are never read.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { BUNDLED_CODE_PROBLEMS } from "../bank/mod.ts";
+
+/** A language the sim writes. */
+export type SimLanguage = "python" | "javascript";
+
+/** One remembered problem. */
+export interface RecalledProblem {
+  id: string;
+  title: string;
+  topic: string;
+  difficulty: "easy" | "medium" | "hard";
+  complexity: string;
+  naiveComplexity: string;
+  entry: Record<SimLanguage, string>;
+  signature: Record<SimLanguage, string>;
+  dir: string;
+}
+
+let byEntry: Map<string, RecalledProblem> | null = null;
+const sources = new Map<string, string | null>();
+
+function readOptional(path: string): string | null {
+  try {
+    return Deno.readTextFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function str(v: unknown): string | null {
+  return typeof v === "string" && v !== "" ? v : null;
+}
+
+function recall(dir: string): RecalledProblem | null {
+  const text = readOptional(join(dir, "problem.json"));
+  if (text === null) return null;
+  let raw: Record<string, unknown>;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const entry = raw.entry as Record<string, unknown> | undefined;
+  const sig = raw.signature as Record<string, unknown> | undefined;
+  const id = str(raw.id), py = str(entry?.python), js = str(entry?.javascript);
+  const pySig = str(sig?.python), jsSig = str(sig?.javascript);
+  const difficulty = raw.difficulty;
+  if (
+    !id || !py || !js || !pySig || !jsSig ||
+    (difficulty !== "easy" && difficulty !== "medium" && difficulty !== "hard")
+  ) return null;
+  return {
+    id,
+    title: str(raw.title) ?? id,
+    topic: str(raw.topic) ?? "",
+    difficulty,
+    complexity: str(raw.complexity) ?? "",
+    naiveComplexity: str(raw.naive_complexity) ?? "",
+    entry: { python: py, javascript: js },
+    signature: { python: pySig, javascript: jsSig },
+    dir,
+  };
+}
+
+function load(): Map<string, RecalledProblem> {
+  const map = new Map<string, RecalledProblem>();
+  let names: string[] = [];
+  try {
+    names = [...Deno.readDirSync(BUNDLED_CODE_PROBLEMS)]
+      .filter((e) => e.isDirectory).map((e) => e.name).sort();
+  } catch {
+    // No bank (or no read permission): every problem is unknown.
+  }
+  for (const name of names) {
+    const p = recall(join(BUNDLED_CODE_PROBLEMS, name));
+    if (!p) continue;
+    map.set(p.entry.python, p);
+    map.set(p.entry.javascript, p);
+  }
+  return map;
+}
+
+/** The remembered problem whose entry function (either language) is `name`. */
+export function recallProblem(name: string): RecalledProblem | undefined {
+  byEntry ??= load();
+  return byEntry.get(name);
+}
+
+/** A solution source (`reference` or `naive`) in a language, if the bank has one. */
+export function recallSource(
+  p: RecalledProblem,
+  kind: "reference" | "naive",
+  language: SimLanguage,
+): string | null {
+  const path = join(p.dir, `${kind}.${language === "python" ? "py" : "js"}`);
+  let text = sources.get(path);
+  if (text === undefined) {
+    text = readOptional(path);
+    if (text !== null) {
+      // The bank's lint pragma is bookkeeping, not something a model writes.
+      text = text.replace(/^\/\/ deno-lint-ignore-file[^\n]*\n/, "")
+        .trimEnd();
+    }
+    sources.set(path, text);
+  }
+  return text;
+}

@@ -1,0 +1,71 @@
+/**
+ * The sim writes code: the code suite's skill for the simulated model.
+ *
+ * It reads the prompt like a model would: a line starting with
+ * `def name(` (Python) or `function name(` (JavaScript), a request to
+ * write, implement or complete it ("Write", "implement", "编写", "实现",
+ * "补全") and a request for a fenced block. The shown signature decides the
+ * asked language; the function name identifies the problem among the
+ * bank's (`data/code/problems`, read once, synchronously, at first use).
+ * Like a model that has seen these problems, the sim *recalls* the
+ * solutions of problems it recognises by name; it never reads their tests
+ * or expected outputs. An unknown problem (a HumanEval prompt, say) gets a
+ * stub that returns None/null.
+ *
+ * ## What it writes
+ *
+ * Per request, with the request's seeded rng (same request and seed, same
+ * reply; another seed, another sample), on the calibration scale of
+ * `passChance` with effective size easy 3, medium 4.5, hard 6 (+0.3 for a
+ * Chinese prompt, −0.4 when the prompt asks for the approach first):
+ *
+ * 1. With `passChance(size)` the code is right: the bank's reference in the
+ *    asked language, or (failing a second draw at size + 1.5) the naive,
+ *    slower solution when the bank has one in that language.
+ * 2. Otherwise one of: a mutant of the reference (one flipped comparison,
+ *    off-by-one constant, swapped `+`/`-` or `and`/`or`) 55 %, code that
+ *    loops forever once the input is large 15 %, a syntax error 8 %, prose
+ *    without code 7 % and the reference in the other language 5 % (each of
+ *    the last two + half the profile's non-compliance).
+ *
+ * So `sim-strong` and `sim-reasoner` pass nearly every easy problem and
+ * fall on hard ones; `sim-weak` writes naive or buggy code far more often.
+ *
+ * The answer is the fenced block (after a short plan for the `plan`
+ * template); `steps` hold the plan, so replies come in each profile's
+ * style through the engine's renderer: `<think>` blocks for `sim-think`,
+ * `reasoning_content` for `sim-reasoner`, prose around the block for
+ * `sim-chatty`, runaway working for `sim-weak` now and then. The renderer
+ * puts its answer sentence around the block ("The answer is" + the block
+ * on lines of its own + "."), which extraction must look through.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { simChat } from "../../../providers/sim/mod.ts";
+ * import { codeSkill } from "./mod.ts";
+ *
+ * const fence = "`".repeat(3);
+ * const { response } = simChat({
+ *   model: "sim-reasoner",
+ *   messages: [{
+ *     role: "user",
+ *     content: `Write the function squaresSorted in JavaScript:\n\n${fence}javascript\n` +
+ *       `function squaresSorted(nums)\n${fence}\n\nReply in one ${fence}javascript code block.`,
+ *   }],
+ *   seed: 2,
+ * }, [codeSkill]);
+ * const message = (response.choices as { message: Record<string, unknown> }[])[0]!.message;
+ * assert.equal(typeof message.reasoning_content, "string");
+ * ```
+ *
+ * @module
+ */
+export {
+  type CodeAnswer,
+  type CodeOutcome,
+  codeSkill,
+  type CodeTask,
+  readCodeTask,
+  solveCodeTask,
+} from "./skill.ts";
