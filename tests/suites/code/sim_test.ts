@@ -1,0 +1,195 @@
+/**
+ * The sim's code-writing skill, driven through `simChat` with the code
+ * suite's own templates: determinism per seed, replies with the entry
+ * function in the asked language, weaker profiles erring more, and hard
+ * problems passing less often than easy ones when the code is run.
+ */
+import assert from "node:assert/strict";
+import { simChat } from "../../../lib/providers/sim/mod.ts";
+import { closeSandbox, runCode } from "../../../lib/sandbox/mod.ts";
+import {
+  type CodeProblem,
+  compareOutput,
+  loadBank,
+} from "../../../lib/suites/code/bank/mod.ts";
+import type { CodePayload } from "../../../lib/suites/code/questions.ts";
+import { codeSkill } from "../../../lib/suites/code/sim/mod.ts";
+import { CODE_TEMPLATES } from "../../../lib/suites/code/templates.ts";
+import type { Question } from "../../../lib/types.ts";
+
+type Lang = "python" | "javascript";
+
+const bank = await loadBank();
+const byDifficulty = (d: string) => bank.filter((p) => p.difficulty === d);
+
+function question(p: CodeProblem, language: Lang): Question<CodePayload> {
+  return {
+    id: `code/bank/${p.id}/${language}`,
+    suite: "code",
+    text: p.statement.en,
+    answer: { kind: "text", value: "[]" },
+    dims: { complexity: p.complexity, difficulty: p.difficulty, language },
+    payload: {
+      problemId: p.id,
+      source: "bank",
+      language,
+      entry: p.entry[language],
+      signature: p.signature[language],
+      statement: p.statement,
+      inputSeed: 1,
+    },
+  };
+}
+
+function ask(
+  p: CodeProblem,
+  language: Lang,
+  model: string,
+  seed: number,
+  template = "direct",
+) {
+  const messages = CODE_TEMPLATES[template]!.render(question(p, language));
+  return simChat({ model, messages, seed, temperature: 0.7 }, [codeSkill]);
+}
+
+function contentOf(reply: ReturnType<typeof simChat>): string {
+  const choices = reply.response.choices as {
+    message: { content: string | null };
+  }[];
+  return choices[0]?.message.content ?? "";
+}
+
+/** The first fenced block after any <think> block: [tag, code]. */
+function block(content: string): [string, string] | null {
+  const visible = content.replace(/^<think>[\s\S]*?<\/think>/, "");
+  const m = /```(\w*)\n([\s\S]*?)\n```/.exec(visible);
+  return m ? [m[1]!, m[2]!] : null;
+}
+
+function reference(p: CodeProblem, language: Lang): string {
+  return p.reference[language]
+    .replace(/^\/\/ deno-lint-ignore-file[^\n]*\n/, "").trimEnd();
+}
+
+Deno.test("codeSkill gives the same reply for the same seed and varies across seeds", () => {
+  const p = byDifficulty("medium")[0]!;
+  const replies = new Set<string>();
+  for (let seed = 0; seed < 12; seed++) {
+    const a = ask(p, "python", "sim-weak", seed);
+    assert.deepEqual(ask(p, "python", "sim-weak", seed), a);
+    replies.add(contentOf(a));
+  }
+  assert.ok(replies.size > 1, "different seeds should give different samples");
+});
+
+Deno.test("codeSkill: sim-strong writes the entry function in the asked language on easy problems", () => {
+  for (const language of ["python", "javascript"] as const) {
+    let good = 0, total = 0;
+    for (const p of byDifficulty("easy")) {
+      for (const seed of [0, 1]) {
+        total++;
+        const b = block(contentOf(ask(p, language, "sim-strong", seed)));
+        const header = language === "python"
+          ? `def ${p.entry.python}(`
+          : `function ${p.entry.javascript}(`;
+        if (b && b[0] === language && b[1].includes(header)) good++;
+      }
+    }
+    assert.ok(good / total >= 0.9, `${language}: ${good}/${total}`);
+  }
+});
+
+Deno.test("codeSkill: replies keep each profile's style", () => {
+  const p = byDifficulty("easy")[0]!;
+  const think = contentOf(ask(p, "python", "sim-think", 4));
+  assert.match(think, /^<think>\n/);
+  const reasoner = ask(p, "javascript", "sim-reasoner", 4).response
+    .choices as { message: Record<string, unknown> }[];
+  assert.equal(typeof reasoner[0]!.message.reasoning_content, "string");
+  const zh = CODE_TEMPLATES.zh!.render(question(p, "python"));
+  const zhReply = simChat({ model: "sim-average", messages: zh, seed: 1 }, [
+    codeSkill,
+  ]);
+  assert.match(contentOf(zhReply), /答案|```python|思路/);
+  const plan = contentOf(ask(p, "python", "sim-strong", 2, "plan"));
+  assert.match(plan, /Time complexity: O\(/);
+});
+
+Deno.test("codeSkill: sim-weak writes non-reference code more often than sim-strong", () => {
+  const problems = bank.filter((_, i) => i % 3 === 0);
+  const misses = (model: string) => {
+    let n = 0;
+    for (const p of problems) {
+      for (const seed of [0, 1, 2]) {
+        const b = block(contentOf(ask(p, "python", model, seed)));
+        if (!b || b[1] !== reference(p, "python")) n++;
+      }
+    }
+    return n;
+  };
+  const strong = misses("sim-strong"), weak = misses("sim-weak");
+  assert.ok(weak > strong + 5, `weak ${weak} vs strong ${strong}`);
+});
+
+/** Whether the reply's code passes every test of the problem (run in the sandbox). */
+async function passesTests(
+  p: CodeProblem,
+  language: Lang,
+  content: string,
+  expected: unknown[],
+): Promise<boolean> {
+  const b = block(content);
+  if (!b || b[0] !== language) return false;
+  if (b[1] === reference(p, language)) return true;
+  const r = await runCode({
+    language,
+    code: b[1],
+    entry: p.entry[language],
+    calls: p.tests.map((t) => t.args),
+    timeoutMs: 5_000,
+  });
+  if (r.status !== "ok") return false;
+  return r.results.every((c, i) =>
+    c.ok &&
+    compareOutput(p.compare, p.tests[i]!.args, expected[i], c.value, p.checker)
+  );
+}
+
+Deno.test({
+  name:
+    "codeSkill: sim-average passes hard problems less often than easy ones when its code is run",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  fn: async () => {
+    try {
+      const rate: Record<string, number> = {};
+      for (const difficulty of ["easy", "hard"]) {
+        const problems = byDifficulty(difficulty).slice(0, 8);
+        let pass = 0, total = 0;
+        for (const p of problems) {
+          const ref = await runCode({
+            language: "javascript",
+            code: p.reference.javascript,
+            entry: p.entry.javascript,
+            calls: p.tests.map((t) => t.args),
+            timeoutMs: 30_000,
+          });
+          assert.equal(ref.status, "ok");
+          const expected = ref.results.map((c) => c.ok ? c.value : undefined);
+          for (const seed of [0, 1, 2, 3]) {
+            const content = contentOf(
+              ask(p, "javascript", "sim-average", seed),
+            );
+            total++;
+            if (await passesTests(p, "javascript", content, expected)) pass++;
+          }
+        }
+        rate[difficulty] = pass / total;
+      }
+      assert.ok(rate.easy! > rate.hard! + 0.2, JSON.stringify(rate));
+      assert.ok(rate.easy! >= 0.6, JSON.stringify(rate));
+    } finally {
+      await closeSandbox();
+    }
+  },
+});
