@@ -1,0 +1,280 @@
+/**
+ * `extractCode`: the candidate program in a model's reply, with the rule
+ * that found it and why.
+ *
+ * @module
+ */
+import { analyseBlock, type CodeBlock } from "./_extract_block.ts";
+import { blankThinking, findFences, unfencedSegment } from "./_extract_text.ts";
+
+/** Languages a code question asks for. */
+export type CodeLanguage = "python" | "javascript";
+
+/** Options of `extractCode`. */
+export interface ExtractCodeOptions {
+  /** The language the question asked for. */
+  language: CodeLanguage;
+  /** The entry function's name the question asked for. */
+  entry: string;
+}
+
+/**
+ * Rules of `extractCode`:
+ * - `fence_only`: the reply's one tagged code block defines the entry;
+ * - `fence_entry`: of several code blocks, the one defining the entry
+ *   (the last one when several do; the others are dropped);
+ * - `fence_untagged`: the block defining the entry has no language tag;
+ * - `unfenced`: no fences; from the first function definition to the end
+ *   of the code (trailing prose cut);
+ * - `renamed_single_function`: no block defines the entry, the chosen one
+ *   defines exactly one top-level function: `entry` is its name;
+ * - `other_language`: the code is in the other language (the entry, or a
+ *   single renamed function, is in it);
+ * - `unclosed_think`: nothing outside an unclosed `<think>` block; the
+ *   code came from inside it (the reason says which rule fired there);
+ * - `no_entry`: code with functions, none of them the entry and more than
+ *   one: kept with the asked entry so the sandbox reports `no_entry`;
+ * - `none`: no usable code (`code: null`).
+ */
+export type CodeRule =
+  | "fence_only"
+  | "fence_entry"
+  | "fence_untagged"
+  | "unfenced"
+  | "renamed_single_function"
+  | "other_language"
+  | "unclosed_think"
+  | "no_entry"
+  | "none";
+
+/** What `extractCode` returns. */
+export interface CodeExtraction {
+  /** The program (dedented, `\n` newlines, one final newline), or null. */
+  code: string | null;
+  /**
+   * The language of the code as detected by parsing. TypeScript counts as
+   * `"javascript"` with `typescript: true`: run it with the sandbox's
+   * `language: "typescript"`.
+   */
+  language: CodeLanguage | null;
+  /** Whether the code needs the TypeScript grammar (type annotations). */
+  typescript: boolean;
+  /** The function to call: the asked entry, or the single function's name. */
+  entry: string | null;
+  /** The rule that fired. */
+  rule: CodeRule;
+  /** Why: which block, what was dropped, test code kept beside the entry. */
+  reason: string;
+  /** Span of the code in the reply. */
+  span: [number, number] | null;
+  /** How many blocks with function definitions the reply held. */
+  candidates: number;
+}
+
+const TAG_LANGUAGE: Record<string, CodeLanguage> = {
+  python: "python",
+  py: "python",
+  python3: "python",
+  py3: "python",
+  javascript: "javascript",
+  js: "javascript",
+  jsx: "javascript",
+  mjs: "javascript",
+  node: "javascript",
+  typescript: "javascript",
+  ts: "javascript",
+  tsx: "javascript",
+  mts: "javascript",
+};
+
+function none(reason: string, candidates: number): CodeExtraction {
+  return {
+    code: null,
+    language: null,
+    typescript: false,
+    entry: null,
+    rule: "none",
+    reason,
+    span: null,
+    candidates,
+  };
+}
+
+function blocksOf(text: string): { blocks: CodeBlock[]; fences: number } {
+  const fences = findFences(text).filter((f) => f.content.trim() !== "");
+  if (fences.length > 0) {
+    return {
+      blocks: fences.map((f) => analyseBlock(f.content, f.span, f.tag, true)),
+      fences: fences.length,
+    };
+  }
+  const segment = unfencedSegment(text);
+  if (segment === null) return { blocks: [], fences: 0 };
+  return {
+    blocks: [analyseBlock(segment.code, segment.span, "", false)],
+    fences: 0,
+  };
+}
+
+function describe(block: CodeBlock): string {
+  const where = block.fenced
+    ? `the ${block.tag === "" ? "untagged" : `\`${block.tag}\``} block`
+    : "the unfenced code";
+  return `${where} at ${block.span[0]}–${block.span[1]}`;
+}
+
+function choose(
+  blocks: CodeBlock[],
+  fences: number,
+  options: ExtractCodeOptions,
+): CodeExtraction | null {
+  const code = blocks.filter((b) => b.language !== null);
+  if (code.length === 0) return null;
+  const other: CodeLanguage = options.language === "python"
+    ? "javascript"
+    : "python";
+  const defining = (lang: CodeLanguage) =>
+    code.filter((b) =>
+      b.language === lang && b.functions.includes(options.entry)
+    );
+  const single = (lang: CodeLanguage) =>
+    code.filter((b) => b.language === lang && b.functions.length === 1);
+
+  let block: CodeBlock | undefined;
+  let rule: CodeRule;
+  let entry = options.entry;
+  const notes: string[] = [];
+  const asked = defining(options.language);
+  const otherDefining = defining(other);
+  if (asked.length > 0) {
+    block = asked.at(-1)!;
+    if (!block.fenced) rule = "unfenced";
+    else if (block.tag === "" || TAG_LANGUAGE[block.tag] === undefined) {
+      rule = "fence_untagged";
+    } else rule = fences === 1 ? "fence_only" : "fence_entry";
+    if (asked.length > 1) {
+      notes.push(`${asked.length} blocks define ${entry}; took the last`);
+    }
+  } else if (otherDefining.length > 0) {
+    block = otherDefining.at(-1)!;
+    rule = "other_language";
+  } else {
+    const renamed = single(options.language);
+    const renamedOther = single(other);
+    if (renamed.length > 0) {
+      block = renamed.at(-1)!;
+      rule = "renamed_single_function";
+    } else if (renamedOther.length > 0) {
+      block = renamedOther.at(-1)!;
+      rule = "other_language";
+    } else {
+      block = code.find((b) => b.language === options.language) ?? code[0]!;
+      rule = "no_entry";
+      notes.push(
+        `${entry} is not defined and the code defines ${block.functions.length} functions (${
+          block.functions.join(", ")
+        }); kept with the asked entry`,
+      );
+    }
+    if (rule !== "no_entry") {
+      entry = block.functions[0]!;
+      notes.push(
+        `${options.entry} is not defined; the one function is ${entry}`,
+      );
+    }
+  }
+  notes.unshift(
+    `${describe(block)} (${block.language}${
+      block.typescript ? ", TypeScript" : ""
+    })`,
+  );
+  if (block.language !== options.language) {
+    notes.push(`asked for ${options.language}, the code is ${block.language}`);
+  }
+  const dropped = blocks.length - 1;
+  if (dropped > 0) notes.push(`dropped ${dropped} other code block(s)`);
+  if (block.tests.length > 0) {
+    notes.push(`kept top-level test code (${block.tests.join(", ")})`);
+  }
+  if (block.typescript) notes.push("TypeScript: run as typescript");
+  if (!block.parsed) notes.push("the JavaScript parser rejects it");
+  return {
+    code: block.code,
+    language: block.language,
+    typescript: block.typescript,
+    entry,
+    rule,
+    reason: notes.join("; "),
+    span: block.span,
+    candidates: code.length,
+  };
+}
+
+/**
+ * Finds the candidate program in a model's reply; never throws.
+ *
+ * Reasoning blocks (`<think>…</think>`, also unclosed) are ignored, and
+ * so is code inside them, unless nothing outside an unclosed block is
+ * code. Fenced blocks (any tag or none) are analysed by parsing: the
+ * language is the one whose parser finds the functions (acorn for
+ * JavaScript/TypeScript, top-level `def` lines for Python), not the tag.
+ * The block that defines the entry wins; usage examples in other blocks
+ * are dropped; test code beside the entry in its own block is kept (the
+ * sandbox ignores stdout) and named in `reason`. Without fences, the code
+ * runs from the first function definition (with the imports before it) to
+ * the end, trailing prose cut. See `CodeRule` for every rule.
+ *
+ * @param text The reply.
+ * @param options The asked language and entry function name.
+ * @returns The extraction; `code: null` with a reason when the reply
+ *   holds no function.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { extractCode } from "./extract.ts";
+ * const f = "`".repeat(3);
+ * const reply = `Here you go:\n${f}python\ndef add(a, b):\n    return a + b\n${f}\n` +
+ *   `Example:\n${f}python\nprint(add(1, 2))\n${f}`;
+ * const x = extractCode(reply, { language: "python", entry: "add" });
+ * assert.equal(x.rule, "fence_entry");
+ * assert.equal(x.code, "def add(a, b):\n    return a + b\n");
+ * assert.equal(extractCode("I cannot solve this.", { language: "python", entry: "add" }).code, null);
+ * ```
+ */
+export function extractCode(
+  text: string,
+  options: ExtractCodeOptions,
+): CodeExtraction {
+  try {
+    const thinking = blankThinking(text);
+    const outside = blocksOf(thinking.text);
+    const chosen = choose(outside.blocks, outside.fences, options);
+    if (chosen !== null) return chosen;
+    if (thinking.unclosedAt !== null) {
+      const inner = " ".repeat(thinking.unclosedAt) +
+        text.slice(thinking.unclosedAt);
+      const inside = blocksOf(inner);
+      const fromThink = choose(inside.blocks, inside.fences, options);
+      if (fromThink !== null) {
+        return {
+          ...fromThink,
+          rule: "unclosed_think",
+          reason:
+            `no code after the reasoning; inside an unclosed <think> block, rule ${fromThink.rule}: ${fromThink.reason}`,
+        };
+      }
+    }
+    const empty = findFences(thinking.text).length > 0
+      ? "the fenced blocks hold no function definition"
+      : "no fenced block and no function definition";
+    return none(`${empty}; prose only`, 0);
+  } catch (error) {
+    return none(
+      `Cannot extract code: ${
+        error instanceof Error ? error.message : String(error)
+      }; treat the reply as unparsable`,
+      0,
+    );
+  }
+}
