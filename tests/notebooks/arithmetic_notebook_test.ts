@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { LLMMATH_PUBLISHED_AVERAGE } from "../../lib/suites/arithmetic/report/report.ts";
+import { LLMMATH_PUBLISHED_AVERAGE } from "../../lib/suites/arithmetic/mod.ts";
 import { executeNotebook, type NotebookJson } from "../../lib/report/mod.ts";
 
 const root = join(import.meta.dirname!, "../..");

@@ -1,10 +1,18 @@
 /**
- * The arithmetic suite's analysis: accuracy by digits, breaking points,
- * error classes, tokens, bare vs calculator, llmmath calibration, and the
- * report sections built from them.
+ * The arithmetic suite's analysis, one concept per file: which rows are
+ * generated arithmetic (`frame.ts`), accuracy by digits and against tokens
+ * (`accuracy.ts`), breaking points (`breaking_points.ts`), error classes
+ * (`error_classes.ts`), bare vs calculator (`calculator.ts`,
+ * `calculator_control.ts`), the llmmath table and calibration
+ * (`llmmath.ts`), and the report sections built from them.
  *
  * @module
  */
-export * from "./report.ts";
+export * from "./frame.ts";
+export * from "./accuracy.ts";
+export * from "./breaking_points.ts";
+export * from "./error_classes.ts";
+export * from "./calculator.ts";
 export * from "./calculator_control.ts";
+export * from "./llmmath.ts";
 export * from "./sections.ts";

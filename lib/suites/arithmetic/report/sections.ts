@@ -22,7 +22,7 @@ import {
   errorClassTable,
   generatedArithmetic,
   llmmathTable,
-} from "./report.ts";
+} from "./mod.ts";
 
 function templates(frame: pl.DataFrame): string[] {
   return frame.getColumn("template").unique().toArray().map(String);
