@@ -21,7 +21,7 @@ import {
   runHumanEval,
   type RunRequest,
 } from "../../lib/sandbox/mod.ts";
-import { REFERENCE_LANGUAGES, REFERENCES } from "../sandbox/_references.ts";
+import { REFERENCE_LANGUAGES, REFERENCES } from "../sandbox/references.ts";
 import type { BenchRow } from "./sweep_bench.ts";
 
 const quick = Deno.args.includes("--quick");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createSandbox } from "../../lib/sandbox/mod.ts";
-import { REFERENCE_LANGUAGES, REFERENCES } from "./_references.ts";
+import { REFERENCE_LANGUAGES, REFERENCES } from "./references.ts";
 
 const sandbox = createSandbox({ warm: 1 });
 globalThis.addEventListener("unload", () => void sandbox.close());
