@@ -6,7 +6,7 @@
  * @module
  */
 import pl from "nodejs-polars";
-import { escapeHtml } from "./chart.ts";
+import { escapeHtml } from "./plot.ts";
 import { mulberry32 } from "../math/rng.ts";
 
 /** Options for {@linkcode explorerHtml}. */

@@ -1,5 +1,5 @@
 import { basename, dirname, join, relative, resolve } from "node:path";
-import { escapeHtml } from "./chart.ts";
+import { escapeHtml } from "./plot.ts";
 
 /** Options for {@linkcode writeIndexPage}. */
 export interface IndexPageOptions {

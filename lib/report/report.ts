@@ -7,14 +7,14 @@
  */
 import pl from "nodejs-polars";
 import { join } from "node:path";
-import { escapeHtml } from "./chart.ts";
+import { escapeHtml } from "./plot.ts";
 import {
   accuracyByCategory,
   accuracyByDimension,
   accuracyHeatmap,
   costFrontier,
   errorTypes,
-} from "./charts.ts";
+} from "./standard_charts.ts";
 import { compareModels, compareTemplates } from "./compare.ts";
 import { allWrong } from "./all_wrong.ts";
 import { type LoadedRuns, loadRuns } from "./load.ts";

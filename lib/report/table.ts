@@ -1,5 +1,5 @@
 import type pl from "nodejs-polars";
-import { escapeHtml } from "./chart.ts";
+import { escapeHtml } from "./plot.ts";
 
 /** Options for {@linkcode tableHtml}. */
 export interface TableHtmlOptions {

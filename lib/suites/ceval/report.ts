@@ -19,7 +19,7 @@ import {
   pct,
   renderPlot,
   seriesColor,
-} from "../../report/chart.ts";
+} from "../../report/plot.ts";
 
 /** Options shared by the C-Eval report functions. */
 export interface CevalReportOptions {

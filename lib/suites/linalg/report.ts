@@ -9,7 +9,7 @@
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
 import { ABANDONMENT_LABELS, EXECUTION_LABELS } from "./forensics.ts";
-import { ACCURACY_Y, type Chart, pct, renderPlot } from "../../report/chart.ts";
+import { ACCURACY_Y, type Chart, pct, renderPlot } from "../../report/plot.ts";
 import { summarize } from "../../report/summarize.ts";
 
 type Row = Record<string, unknown>;

@@ -12,7 +12,7 @@ import {
   pct,
   renderPlot,
   seriesColor,
-} from "../../../report/chart.ts";
+} from "../../../report/plot.ts";
 import { summarize } from "../../../report/summarize.ts";
 import { requireColumns, type Row, str } from "./_columns.ts";
 

@@ -7,7 +7,7 @@
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
 import { compareBareAndTool } from "./calculator_control.ts";
-import { ACCURACY_Y, type Chart, renderPlot } from "../../../report/chart.ts";
+import { ACCURACY_Y, type Chart, renderPlot } from "../../../report/plot.ts";
 import { wilsonInterval } from "../../../report/wilson.ts";
 import { requireColumns, type Row } from "./_columns.ts";
 

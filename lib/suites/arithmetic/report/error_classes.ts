@@ -7,7 +7,7 @@
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
 import { NUMERIC_ERROR_CLASSES } from "../forensics.ts";
-import { type Chart, pct, renderPlot } from "../../../report/chart.ts";
+import { type Chart, pct, renderPlot } from "../../../report/plot.ts";
 import { requireColumns, type Row, str } from "./_columns.ts";
 
 /** The outcome label of a row that is not correct: its error class, else its status. */

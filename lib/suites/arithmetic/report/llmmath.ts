@@ -10,7 +10,7 @@ import pl from "nodejs-polars";
 import { llmmathReport } from "../llmmath/stats.ts";
 import { LLMMATH_ITEMS } from "../llmmath/questions.ts";
 import { LLMMATH_AVERAGE } from "../../../providers/sim/calibration.ts";
-import { type Chart, pct, renderPlot } from "../../../report/chart.ts";
+import { type Chart, pct, renderPlot } from "../../../report/plot.ts";
 import { summarize } from "../../../report/summarize.ts";
 import { wilsonInterval } from "../../../report/wilson.ts";
 import { requireColumns, type Row } from "./_columns.ts";

@@ -6,7 +6,7 @@ import {
   pct,
   renderPlot,
   seriesColor,
-} from "./chart.ts";
+} from "./plot.ts";
 import { summarize } from "./summarize.ts";
 import { paretoFrontier } from "./frontier.ts";
 

@@ -110,7 +110,7 @@ export const ACCURACY_Y = {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { seriesColor } from "./chart.ts";
+ * import { seriesColor } from "./plot.ts";
  * assert.equal(seriesColor("model").label, "model");
  * ```
  */
