@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { runCode } from "../../../sandbox/mod.ts";
+import { type CallResult, runCode } from "../../../sandbox/mod.ts";
 import type { QualityMeasures } from "./types.ts";
 
 /** The analysis program; `analyse(src)` returns the measures as a dict. */
@@ -181,26 +181,13 @@ function fallback(code: string): QualityMeasures {
   };
 }
 
-/**
- * Measures a Python program with the sandboxed analyser. `complete` is
- * false when the analysis itself did not finish (timeout, memory), so the
- * caller does not cache a transient failure.
- */
-export async function measurePython(
-  code: string,
-): Promise<{ measures: QualityMeasures; complete: boolean }> {
-  const run = await runCode({
-    language: "python",
-    code: PYTHON_ANALYSER,
-    entry: "analyse",
-    calls: [[code]],
-    timeoutMs: 30_000,
-  });
-  const first = run.results[0];
-  if (run.status !== "ok" || first === undefined || !first.ok) {
+type Outcome = { measures: QualityMeasures; complete: boolean };
+
+function decode(code: string, result: CallResult | undefined): Outcome {
+  if (result === undefined || !result.ok) {
     return { measures: fallback(code), complete: false };
   }
-  const v = first.value as Record<string, unknown>;
+  const v = result.value as Record<string, unknown>;
   const findings = Array.isArray(v.findings)
     ? v.findings.filter((f): f is string => typeof f === "string")
     : [];
@@ -217,4 +204,46 @@ export async function measurePython(
     },
     complete: true,
   };
+}
+
+const BATCH = 64;
+let queue: { code: string; resolve: (o: Outcome) => void }[] = [];
+let scheduled = false;
+
+async function flush(): Promise<void> {
+  scheduled = false;
+  while (queue.length > 0) {
+    const batch = queue.slice(0, BATCH);
+    queue = queue.slice(BATCH);
+    // The analyser only parses its input, so one worker may read many
+    // sources: one interpreter start for a whole batch.
+    const run = await runCode({
+      language: "python",
+      code: PYTHON_ANALYSER,
+      entry: "analyse",
+      calls: batch.map((b) => [b.code]),
+      timeoutMs: 30_000 + 500 * batch.length,
+    }).catch(() => null);
+    batch.forEach((b, i) =>
+      b.resolve(
+        decode(b.code, run?.status === "ok" ? run.results[i] : undefined),
+      )
+    );
+  }
+}
+
+/**
+ * Measures a Python program with the sandboxed analyser; requests made in
+ * the same tick share one sandbox run. `complete` is false when the
+ * analysis itself did not finish (timeout, memory), so the caller does not
+ * cache a transient failure.
+ */
+export function measurePython(code: string): Promise<Outcome> {
+  return new Promise((resolve) => {
+    queue.push({ code, resolve });
+    if (!scheduled) {
+      scheduled = true;
+      setTimeout(() => void flush(), 0);
+    }
+  });
 }
