@@ -297,3 +297,26 @@ Deno.test("extractCode() never throws on odd input", () => {
     assert.equal(typeof x.reason, "string");
   }
 });
+
+Deno.test("extractCode() finds the entry of every bank reference and naive solution", async () => {
+  const { loadBank } = await import("../../../lib/suites/code/bank/mod.ts");
+  const problems = await loadBank();
+  assert.ok(problems.length >= 40);
+  let checked = 0;
+  for (const p of problems) {
+    for (const language of ["python", "javascript"] as const) {
+      const sources = [p.reference[language], p.naive[language]];
+      for (const source of sources) {
+        if (source === undefined) continue;
+        const reply = `Here is my answer.\n${F}${language}\n${source}${F}\n`;
+        const x = extractCode(reply, { language, entry: p.entry[language] });
+        assert.equal(x.language, language, `${p.id} ${language}: ${x.reason}`);
+        assert.equal(x.entry, p.entry[language], `${p.id}: ${x.reason}`);
+        assert.equal(x.rule, "fence_only", `${p.id}: ${x.reason}`);
+        assert.equal(x.code?.trim(), source.trim());
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked >= 2 * problems.length);
+});

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { measureQuality } from "../../../lib/suites/code/quality/mod.ts";
 import { closeSandbox } from "../../../lib/sandbox/mod.ts";
+import { loadBank } from "../../../lib/suites/code/bank/mod.ts";
 
 const JS_BRANCHY = `// Classify numbers.
 function classify(xs, limit) {
@@ -118,8 +119,12 @@ const PY_MATCH = `def g(cmd, items=dict()):
 `;
 
 Deno.test("measureQuality() measures Python with ast inside the sandbox", async () => {
+  const bank = await loadBank();
   try {
-    // Requested together: one sandbox run analyses all four.
+    // Requested together: one sandbox run analyses them all.
+    const refs = Promise.all(
+      bank.map((p) => measureQuality(p.reference.python, "python")),
+    );
     const [q, m, bad, inert] = await Promise.all([
       measureQuality(PY_BRANCHY, "python"),
       measureQuality(PY_MATCH, "python"),
@@ -157,6 +162,11 @@ Deno.test("measureQuality() measures Python with ast inside the sandbox", async 
     // The analysis never executes the source it reads.
     assert.equal(inert.parse_ok, true);
     assert.equal(inert.nesting, 1);
+
+    for (const [i, r] of (await refs).entries()) {
+      assert.ok(r.parse_ok && r.cyclomatic >= 1 && r.lines >= 1, bank[i]!.id);
+      assert.equal(typeof r.lint_findings, "number");
+    }
   } finally {
     await closeSandbox();
   }
@@ -169,4 +179,16 @@ Deno.test("measureQuality() caches by language and code", async () => {
   const b = await measureQuality(code, "javascript");
   assert.deepEqual(b.findings, []);
   assert.equal(b.cyclomatic, 1);
+});
+
+Deno.test("measureQuality() parses and lints every bank JavaScript reference", async () => {
+  const bank = await loadBank();
+  const measures = await Promise.all(
+    bank.map((p) => measureQuality(p.reference.javascript, "javascript")),
+  );
+  for (const [i, q] of measures.entries()) {
+    assert.ok(q.parse_ok, bank[i]!.id);
+    assert.ok(q.cyclomatic >= 1 && q.lines >= 1, bank[i]!.id);
+    assert.equal(typeof q.lint_findings, "number", bank[i]!.id);
+  }
 });
