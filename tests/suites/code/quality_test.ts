@@ -54,6 +54,14 @@ Deno.test("measureQuality() reports deno lint findings for JavaScript", async ()
   assert.equal(q.lint_findings, q.findings.length);
 });
 
+Deno.test("measureQuality() ignores deno-lint-ignore directives in the candidate", async () => {
+  const q = await measureQuality(
+    "// deno-lint-ignore-file\nfunction f() {\n  // deno-lint-ignore no-debugger\n  debugger;\n}\n",
+    "javascript",
+  );
+  assert.deepEqual(q.findings, ["no-debugger"]);
+});
+
 Deno.test("measureQuality() does not call an uncalled entry function unused", async () => {
   const q = await measureQuality(
     "const add = (a, b) => a + b;\nexport function sub(a, b) {\n  return a - b;\n}\n",
@@ -191,4 +199,7 @@ Deno.test("measureQuality() parses and lints every bank JavaScript reference", a
     assert.ok(q.cyclomatic >= 1 && q.lines >= 1, bank[i]!.id);
     assert.equal(typeof q.lint_findings, "number", bank[i]!.id);
   }
+  // The references are clean code: no noise from the uncalled entry.
+  const total = measures.reduce((s, q) => s + (q.lint_findings ?? 0), 0);
+  assert.ok(total < bank.length / 2, `${total} findings`);
 });

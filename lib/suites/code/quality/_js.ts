@@ -99,7 +99,8 @@ function codeLines(code: string, program: JsProgram | null): number {
 /**
  * Findings of `deno lint` (default rules, no project config) on the code
  * written to a temporary file. The program's top-level functions are
- * exported first so an uncalled entry function is not "unused".
+ * exported first so an uncalled entry function is not "unused", and
+ * `deno-lint-ignore` directives are defused.
  */
 async function denoLint(
   code: string,
@@ -108,9 +109,12 @@ async function denoLint(
   const names = topLevelFunctions(program).filter((f) => !f.exported).map((
     f,
   ) => f.name);
+  // A candidate must not silence its own measurement: ignore directives
+  // are defused (offsets and lines stay where they were).
+  const defused = code.replace(/deno-lint-ignore/g, "deno-lint-ignor_");
   const source = names.length > 0
-    ? `${code}\nexport { ${[...new Set(names)].join(", ")} };\n`
-    : code;
+    ? `${defused}\nexport { ${[...new Set(names)].join(", ")} };\n`
+    : defused;
   const dir = await Deno.makeTempDir({ prefix: "calc-bench-lint-" });
   try {
     const file = `${dir}/candidate.${program.typescript ? "ts" : "js"}`;

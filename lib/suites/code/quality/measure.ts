@@ -39,7 +39,8 @@ async function compute(
  * `&&`, `||`, `??` (and `&&=`, `||=`, `??=`), `for`, `for…in/of`, `while`,
  * `do`, each non-default `case` and `catch`; lint findings are the
  * diagnostics of `deno lint --json` (default rules; top-level functions
- * count as exported) on a temporary file. Python is parsed by its own `ast`
+ * count as exported; `deno-lint-ignore` comments do not apply) on a
+ * temporary file. Python is parsed by its own `ast`
  * inside the Python sandbox: decision points `if`/`elif`, `for`, `while`,
  * each extra `and`/`or` operand, `except`, each comprehension `for` and
  * `if`, `x if c else y`, each non-wildcard `case`; findings are unused
