@@ -33,6 +33,7 @@ export interface CodeBlock {
 const TS_TAGS = new Set(["ts", "typescript", "tsx", "mts"]);
 const PY_DEF = /^(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(/gm;
 const PY_LAMBDA = /^([A-Za-z_]\w*)\s*=\s*lambda\b/gm;
+const PY_CLASS = /^class\s+[A-Za-z_]\w*\s*(?:\([^)]*\))?\s*:\s*(?:#.*)?$/m;
 const JS_FN =
   /^(?:export\s+)?(?:default\s+)?(?:async\s+)?function\s*\*?\s*([A-Za-z_$][\w$]*)\s*[(<]/gm;
 const JS_CONST =
@@ -123,6 +124,23 @@ export function analyseBlock(
       parsed: true,
       functions: py,
       tests: pythonTests(code, py),
+    };
+  }
+  const classes = program === null
+    ? []
+    : ((program.ast.body ?? []) as JsNode[]).filter((n) =>
+      n.type === "ClassDeclaration"
+    );
+  if (classes.length > 0 || PY_CLASS.test(code)) {
+    // Methods only (e.g. LeetCode's `class Solution`): code, no function.
+    const javascript = classes.length > 0;
+    return {
+      ...base,
+      language: javascript ? "javascript" : "python",
+      typescript: javascript && program!.typescript,
+      parsed: true,
+      functions: [],
+      tests: [],
     };
   }
   const js = [...names(JS_FN, code), ...names(JS_CONST, code)];

@@ -23,7 +23,8 @@ export interface ExtractCodeOptions {
  * - `fence_only`: the reply's one tagged code block defines the entry;
  * - `fence_entry`: of several code blocks, the one defining the entry
  *   (the last one when several do; the others are dropped);
- * - `fence_untagged`: the block defining the entry has no language tag;
+ * - `fence_untagged`: the block defining the entry has no language tag
+ *   (or one that names neither language, e.g. `text`);
  * - `unfenced`: no fences; from the first function definition to the end
  *   of the code (trailing prose cut);
  * - `renamed_single_function`: no block defines the entry, the chosen one
@@ -32,8 +33,9 @@ export interface ExtractCodeOptions {
  *   single renamed function, is in it);
  * - `unclosed_think`: nothing outside an unclosed `<think>` block; the
  *   code came from inside it (the reason says which rule fired there);
- * - `no_entry`: code with functions, none of them the entry and more than
- *   one: kept with the asked entry so the sandbox reports `no_entry`;
+ * - `no_entry`: code, but not the entry and not one single function (two
+ *   or more functions, or only a class with methods): kept with the asked
+ *   entry so the sandbox reports `no_entry`;
  * - `none`: no usable code (`code: null`).
  */
 export type CodeRule =
@@ -171,9 +173,11 @@ function choose(
       block = code.find((b) => b.language === options.language) ?? code[0]!;
       rule = "no_entry";
       notes.push(
-        `${entry} is not defined and the code defines ${block.functions.length} functions (${
-          block.functions.join(", ")
-        }); kept with the asked entry`,
+        block.functions.length === 0
+          ? `${entry} is not defined and the code has no top-level function (only classes); kept with the asked entry`
+          : `${entry} is not defined and the code defines ${block.functions.length} functions (${
+            block.functions.join(", ")
+          }); kept with the asked entry`,
       );
     }
     if (rule !== "no_entry") {
@@ -265,10 +269,15 @@ export function extractCode(
         };
       }
     }
-    const empty = findFences(thinking.text).length > 0
-      ? "the fenced blocks hold no function definition"
-      : "no fenced block and no function definition";
-    return none(`${empty}; prose only`, 0);
+    const fenced = findFences(thinking.text);
+    return none(
+      fenced.length === 0
+        ? "no fenced block and no function definition: prose only"
+        : fenced.every((f) => f.content.trim() === "")
+        ? "the fenced blocks are empty"
+        : "the fenced blocks hold no Python or JavaScript function",
+      0,
+    );
   } catch (error) {
     return none(
       `Cannot extract code: ${

@@ -142,6 +142,7 @@ const CASES: Case[] = [
     reply: `Here is the code:\n${F}python\n${F}`,
     options: PY,
     expect: { rule: "none", code: null, candidates: 0 },
+    reason: ["empty"],
   },
   {
     name: "only prose",
@@ -243,6 +244,33 @@ const CASES: Case[] = [
       `${F}java\nclass Solution {\n    public int[] twoSum(int[] nums, int target) {\n        return new int[]{0, 1};\n    }\n}\n${F}`,
     options: JS,
     expect: { rule: "none", code: null },
+    reason: ["no Python or JavaScript function"],
+  },
+  {
+    name: "a Python class with the entry as a method",
+    reply:
+      `${F}python\nclass Solution:\n    def two_sum(self, nums, target):\n        return []\n${F}`,
+    options: PY,
+    expect: { rule: "no_entry", language: "python", entry: "two_sum" },
+    reason: ["only classes"],
+  },
+  {
+    name: "a JavaScript class with the entry as a method",
+    reply:
+      `${F}javascript\nclass Solution {\n  twoSum(nums, target) {\n    return [];\n  }\n}\n${F}`,
+    options: JS,
+    expect: { rule: "no_entry", language: "javascript", entry: "twoSum" },
+  },
+  {
+    name: "a four-backtick fence holding a three-backtick line",
+    reply: `${
+      "`".repeat(4)
+    }python\ndef two_sum(nums, target):\n    doc = """\n${F}\n"""\n    return []\n${
+      "`".repeat(4)
+    }`,
+    options: PY,
+    expect: { rule: "fence_only", entry: "two_sum" },
+    has: ["return []"],
   },
   {
     name: "Chinese prose around a fence",
