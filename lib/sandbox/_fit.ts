@@ -153,7 +153,7 @@ const SLACK_ABS = 0.02;
  * A fitted curve that grows by less than this factor over the whole size
  * range is called O(1): cache and allocator effects alone give that much.
  */
-const FLAT = 1.4;
+const FLAT = 1.25;
 /** A best fit worse than this (RMS relative error) is "unknown". */
 const MAX_ERROR = 0.4;
 

@@ -17,7 +17,7 @@ import type {
   RunStatus,
 } from "./types.ts";
 
-const DEFAULT_SIZES = Array.from({ length: 14 }, (_, i) => 8 * 2 ** i);
+const DEFAULT_SIZES = Array.from({ length: 12 }, (_, i) => 8 * 2 ** i);
 
 interface Series {
   points: ComplexityPoint[];
@@ -125,7 +125,7 @@ async function series(
         if (gentle >= 2) {
           stepMode = false;
           queue.length = 0;
-          for (let k = 2 * stepStart; k <= 65_536; k *= 2) {
+          for (let k = 2 * stepStart; k <= 16_384; k *= 2) {
             if (k > n) queue.push(k);
           }
         }

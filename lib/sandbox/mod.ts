@@ -74,7 +74,7 @@
  * ## Measuring complexity
  *
  * `measureComplexity` loads the program once in a fresh worker and times
- * the entry at sizes doubling from 8 (up to 65,536), with `input(n)` built
+ * the entry at sizes doubling from 8 (up to 16,384), with `input(n)` built
  * in the parent and decoded in the child outside the timed region. Each
  * sample loops the call until it lasts `minSampleMs` of **CPU time** of the
  * child (`process.cpuUsage()` in the worker; time the process spends
@@ -93,14 +93,14 @@
  * O(2^n) t = a + b·cⁿ over bases c from 1.2 to 3; sizes below 32 are left
  * out when five larger ones exist, and each fit drops its worst fifth of
  * points and refits. The class is the simplest whose RMS relative error is
- * within ×1.25 (+0.02) of the best; a fitted curve rising less than 1.4×
+ * within ×1.25 (+0.02) of the best; a fitted curve rising less than 1.25×
  * over the whole range is O(1); a best error above 0.4, or fewer than 4
  * sizes, is `"unknown"`. A close call between non-neighbouring classes is
  * measured once more and the two series merged (minimum per size).
  * `exponent` is the log-log slope over the upper half of the sizes.
  *
  * Where it is weak: O(n) vs O(n log n) differ by a factor of log n, which
- * over a 2,000× range is within the noise of a loaded machine; they are
+ * over a 500× range is within the noise of a loaded machine; they are
  * told apart only with a wide size range and are often confused.
  * O(1) vs O(log n) compares nanoseconds: memory effects can make an O(1)
  * lookup creep, and a binary search can hide under call overhead. Calls

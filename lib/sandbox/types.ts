@@ -75,7 +75,7 @@ export interface ComplexityRequest {
   entry: string;
   /** The argument list for size n (generated in the parent, untimed). */
   input: (n: number) => unknown[];
-  /** Sizes to try, ascending; default doubling from 8 up to 65536. */
+  /** Sizes to try, ascending; default doubling from 8 up to 16384. */
   sizes?: number[];
   /** Time budget per size in ms (all repeats). @default 250 */
   budgetMs?: number;
