@@ -145,9 +145,6 @@ function isBound(parent: Node | undefined, key: string): boolean {
   if (parent.type === "VariableDeclarator" && key === "init") {
     return true;
   }
-  if (parent.type === "MemberExpression" && key === "property") {
-    return parent.computed === true;
-  }
   return false;
 }
 

@@ -61,8 +61,6 @@ def is_bound(parent, field):
         return True
     if isinstance(parent, ast.AugAssign) and isinstance(parent.op, (ast.Add, ast.Sub)):
         return field == "value"
-    if isinstance(parent, ast.Subscript) and field == "slice":
-        return True
     if isinstance(parent, ast.Call) and field == "args":
         return isinstance(parent.func, ast.Name) and parent.func.id == "range"
     if isinstance(parent, (ast.Assign, ast.Tuple)):

@@ -7,8 +7,8 @@
  *
  * Operators (one change per mutant): `comparison` (`<`↔`<=`, `>`↔`>=`,
  * `==`/`===`↔`!=`/`!==`, Python `is`/`in` too), `off_by_one` (an integer
- * literal that is a bound — in a comparison, a `+`/`-`, an index, a
- * variable's start value, Python `range()` arguments — becomes n+1 or
+ * literal that is a bound — in a comparison, a `+`/`-`, a variable's
+ * start value, Python `range()` arguments — becomes n+1 or
  * n−1), `arithmetic` (`+`↔`-`, `*`↔`/` (Python `//`), `&`↔`|`, `^`→`|`,
  * `<<`↔`>>`, and their compound assignments; never on string
  * concatenation), `drop_return` (a `return` that is an `if` branch, or in
