@@ -5,11 +5,11 @@ function pairCountBelow(nums, limit) {
   let hi = a.length - 1;
   let count = 0;
   while (lo < hi) {
-    if (a[lo] + a[hi] < limit) {
+    if (a[lo] + a[hi] >= limit) {
+      hi--;
+    } else {
       count += hi - lo;
       lo++;
-    } else {
-      hi--;
     }
   }
   return count;
