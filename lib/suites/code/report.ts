@@ -15,7 +15,7 @@ import {
   pct,
   renderPlot,
   seriesColor,
-} from "../../report/chart.ts";
+} from "../../report/plot.ts";
 import { summarize } from "../../report/summarize.ts";
 import {
   ALTERNATIVE_WEIGHTINGS,

@@ -5,7 +5,7 @@
  * @module
  */
 import type pl from "nodejs-polars";
-import { accuracyByCategory } from "../../report/charts.ts";
+import { accuracyByCategory } from "../../report/standard_charts.ts";
 import { tableHtml } from "../../report/table.ts";
 import {
   guardedSection,
