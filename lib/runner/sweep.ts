@@ -378,6 +378,8 @@ export async function runSweep(
     await Promise.all(
       [...providers.values()].map((p) => p.close?.().catch(() => {})),
     );
+    const used = new Set(entries.map((e) => e.suite));
+    await Promise.all([...used].map((s) => s.close?.().catch(() => {})));
   }
   const interrupted = stop.signal.aborted;
   const final = snapshot();

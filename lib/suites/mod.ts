@@ -20,12 +20,14 @@ import type { Suite, SuiteList } from "./types.ts";
 // which loads Polars: a sweep does not need it).
 import { arithmeticSuite } from "./arithmetic/suite.ts";
 import { cevalSuite } from "./ceval/suite.ts";
+import { codeSuite } from "./code/suite.ts";
 import { linalgSuite } from "./linalg/suite.ts";
 
 export type * from "./types.ts";
 
 /** Every registered suite, in the order their sim skills are tried. */
 export const SUITES: SuiteList = [
+  codeSuite,
   cevalSuite,
   linalgSuite,
   arithmeticSuite,

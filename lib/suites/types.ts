@@ -86,6 +86,11 @@ export interface Suite<P = Record<string, unknown>> extends SuiteView {
    * of all registered suites in registry order.
    */
   simSkills?: readonly RegisteredSkill[];
+  /**
+   * Releases what the suite opened for scoring (a sandbox pool). The
+   * runner calls it when a sweep that used the suite ends.
+   */
+  close?(): Promise<void>;
 }
 
 /** The suites a sweep, config check or report can use, in registry order. */

@@ -1,0 +1,35 @@
+/**
+ * The algorithm-code suite, everything it knows in one folder: the
+ * problem bank loader (`bank/`), params, questions (bank and HumanEval),
+ * templates, code extraction, quality measures (`quality/`), scoring in
+ * the sandbox with measured complexity, mutation testing of the bank
+ * (`mutate/`), aggregation (pass@k, weighted score), report sections and
+ * the sim's code-writing skill (`sim/`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { codeSuite, passAtKTable } from "./mod.ts";
+ * assert.equal(codeSuite.baseline, "direct");
+ * assert.equal(typeof passAtKTable, "function");
+ * ```
+ *
+ * @module
+ */
+export * from "./suite.ts";
+export * from "./params.ts";
+export * from "./questions.ts";
+export * from "./templates.ts";
+export {
+  type CodeExtraction,
+  type CodeRule,
+  extractCode,
+  type ExtractCodeOptions,
+} from "./extract.ts";
+export * from "./score.ts";
+export * from "./aggregate.ts";
+export * from "./report.ts";
+export * from "./sections.ts";
+export * from "./bank/mod.ts";
+export * from "./quality/mod.ts";
+export * from "./sim/mod.ts";

@@ -1,0 +1,58 @@
+/**
+ * The algorithm-code suite's params.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { zodParams } from "../params.ts";
+import { DIFFICULTIES, TOPICS } from "./bank/mod.ts";
+
+/** The languages candidates are asked to write. */
+export const CODE_LANGUAGES = ["python", "javascript"] as const;
+
+/** A language candidates are asked to write. */
+export type CodeLanguage = typeof CODE_LANGUAGES[number];
+
+/** The code suite's params (zod). */
+export const CodeParamsSchema = z.strictObject({
+  /** `bank`: the project's problems (`data/code`); `humaneval`: OpenAI's HumanEval (Python). */
+  source: z.enum(["bank", "humaneval"]).default("bank"),
+  /** A bank folder, relative to the config file; default the shipped bank. */
+  dataset: z.string().min(1).optional(),
+  languages: z.array(z.enum(CODE_LANGUAGES)).min(1).default([
+    "python",
+    "javascript",
+  ]),
+  topics: z.array(z.enum(TOPICS)).min(1).optional(),
+  difficulties: z.array(z.enum(DIFFICULTIES)).min(1).optional(),
+  /** The first N problems (after the filters), or these problem ids. */
+  problems: z.union([
+    z.int().positive().max(10_000),
+    z.array(z.string().min(1)).min(1),
+  ]).optional(),
+  /** Measure the time complexity of functionally correct code. */
+  complexity: z.boolean().default(true),
+  /** Measure code quality (lines, cyclomatic complexity, nesting, lint). */
+  quality: z.boolean().default(true),
+  /** Wall time for one candidate's tests. */
+  timeoutMs: z.int().positive().max(600_000).default(10_000),
+  /** Memory for one candidate. */
+  memoryMb: z.int().min(16).max(4096).default(256),
+  /** Seed of the large-input generator. @default the sweep seed */
+  inputSeed: z.int().optional(),
+}).refine((p) => p.source === "bank" || p.dataset === undefined, {
+  message: 'dataset applies only to source "bank"',
+  path: ["dataset"],
+}).refine(
+  (p) => p.source === "bank" || p.languages.every((l) => l === "python"),
+  {
+    message: 'HumanEval is Python only: use "languages": ["python"]',
+    path: ["languages"],
+  },
+);
+
+/** Validated code-suite params, defaults filled in. */
+export type CodeParams = z.infer<typeof CodeParamsSchema>;
+
+/** Validation and parsing of the code suite's params. */
+export const CODE_PARAMS = zodParams("code", CodeParamsSchema);

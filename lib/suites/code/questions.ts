@@ -1,0 +1,200 @@
+/**
+ * The code suite's questions: one per (problem, language), from the
+ * project's bank or from HumanEval. The answer key of a bank problem is
+ * the outputs of its JavaScript reference on every functional and edge
+ * test, computed in the sandbox when the questions are made (the test
+ * `references_test.ts` checks that the Python reference agrees).
+ *
+ * @module
+ */
+import { isAbsolute, join } from "node:path";
+import type { Question } from "../../types.ts";
+import type { SandboxValue } from "../../sandbox/mod.ts";
+import { loadHumanEval } from "../../sandbox/mod.ts";
+import { type CodeProblem, loadBank } from "./bank/mod.ts";
+import type { CodeLanguage, CodeParams } from "./params.ts";
+import { suiteSandbox } from "./_sandbox.ts";
+
+/** What a code question carries besides its text and key. */
+export type CodePayload = {
+  problemId: string;
+  source: "bank" | "humaneval";
+  language: CodeLanguage;
+  /** The function to call. */
+  entry: string;
+  /** The signature shown to the model, in the asked language. */
+  signature: string;
+  statement: { en: string; zh: string };
+  /** The reference's outputs on the functional and edge tests, in test order (bank). */
+  expected?: SandboxValue[];
+  /** Seed of the large-input generator. */
+  inputSeed: number;
+  /** HumanEval: the prompt (signature and docstring) and its check(). */
+  prompt?: string;
+  test?: string;
+};
+
+/** A code question. */
+export type CodeQuestion = Question<CodePayload>;
+
+/** JSON with bigints as decimal strings (answer keys of big results). */
+export function keyText(values: readonly unknown[]): string {
+  return JSON.stringify(
+    values,
+    (_k, v) =>
+      typeof v === "bigint"
+        ? v.toString()
+        : v instanceof Map
+        ? Object.fromEntries(v)
+        : v,
+  );
+}
+
+const referenceOutputs = new Map<CodeProblem, Promise<SandboxValue[]>>();
+
+/** The JavaScript reference's outputs on every test (memoised per problem). */
+export function expectedOutputs(problem: CodeProblem): Promise<SandboxValue[]> {
+  let out = referenceOutputs.get(problem);
+  if (out === undefined) {
+    out = suiteSandbox().runCode({
+      language: "javascript",
+      code: problem.reference.javascript,
+      entry: problem.entry.javascript,
+      calls: problem.tests.map((t) => t.args),
+      timeoutMs: 30_000,
+    }).then((r) => {
+      const values: SandboxValue[] = [];
+      r.results.forEach((c, i) => {
+        if (!c.ok) {
+          throw new Error(
+            `Cannot compute the key of code problem ${problem.id}: its JavaScript reference failed on test ${i} (${c.error}); fix ${problem.dir}/reference.js`,
+          );
+        }
+        values.push(c.value);
+      });
+      if (r.status !== "ok") {
+        throw new Error(
+          `Cannot compute the key of code problem ${problem.id}: the reference ended with ${r.status}; fix ${problem.dir}/reference.js`,
+        );
+      }
+      return values;
+    });
+    referenceOutputs.set(problem, out);
+  }
+  return out;
+}
+
+function selectProblems(all: CodeProblem[], p: CodeParams): CodeProblem[] {
+  let out = all.filter((q) =>
+    (p.topics === undefined || p.topics.includes(q.topic)) &&
+    (p.difficulties === undefined || p.difficulties.includes(q.difficulty))
+  );
+  if (Array.isArray(p.problems)) {
+    const known = new Set(all.map((q) => q.id));
+    const missing = p.problems.filter((id) => !known.has(id));
+    if (missing.length > 0) {
+      throw new RangeError(
+        `Cannot find code problems ${
+          missing.join(", ")
+        }; known ids are the folder names under data/code/problems`,
+      );
+    }
+    const wanted = new Set(p.problems);
+    out = out.filter((q) => wanted.has(q.id));
+  } else if (typeof p.problems === "number") {
+    out = out.slice(0, p.problems);
+  }
+  return out;
+}
+
+/** Loaded problems by id, for the scorer (kept from the last `codeQuestions`). */
+export const PROBLEMS = new Map<string, CodeProblem>();
+
+/**
+ * The questions for these params: bank problems × languages (keys from
+ * the reference), or HumanEval's 164 problems in Python.
+ */
+export async function codeQuestions(
+  p: CodeParams,
+  baseDir: string,
+  seed: number,
+): Promise<CodeQuestion[]> {
+  const inputSeed = p.inputSeed ?? seed;
+  if (p.source === "humaneval") return await humanEvalQuestions(p, inputSeed);
+  const dir = p.dataset === undefined
+    ? undefined
+    : isAbsolute(p.dataset)
+    ? p.dataset
+    : join(baseDir, p.dataset);
+  const problems = selectProblems(await loadBank(dir), p);
+  const keys = await Promise.all(problems.map(expectedOutputs));
+  const out: CodeQuestion[] = [];
+  problems.forEach((problem, i) => {
+    PROBLEMS.set(problem.id, problem);
+    const expected = keys[i]!;
+    for (const language of p.languages) {
+      out.push({
+        id: `code/bank/${problem.id}/${language}`,
+        suite: "code",
+        text: problem.statement.en,
+        answer: { kind: "text", value: keyText(expected) },
+        dims: {
+          topic: problem.topic,
+          difficulty: problem.difficulty,
+          language,
+          complexity: problem.complexity,
+          source: "bank",
+          problem: problem.id,
+        },
+        payload: {
+          problemId: problem.id,
+          source: "bank",
+          language,
+          entry: problem.entry[language],
+          signature: problem.signature[language],
+          statement: problem.statement,
+          expected,
+          inputSeed,
+        },
+      });
+    }
+  });
+  return out;
+}
+
+async function humanEvalQuestions(
+  p: CodeParams,
+  inputSeed: number,
+): Promise<CodeQuestion[]> {
+  let problems = await loadHumanEval();
+  if (typeof p.problems === "number") problems = problems.slice(0, p.problems);
+  else if (Array.isArray(p.problems)) {
+    const wanted = new Set(p.problems);
+    problems = problems.filter((q) => wanted.has(q.task_id));
+  }
+  return problems.map((h) => ({
+    id: `code/humaneval/${h.task_id}/python`,
+    suite: "code",
+    text: h.prompt,
+    answer: { kind: "text", value: `check(${h.entry_point}) passes` },
+    dims: {
+      topic: null,
+      difficulty: null,
+      language: "python",
+      complexity: null,
+      source: "humaneval",
+      problem: h.task_id,
+    },
+    payload: {
+      problemId: h.task_id,
+      source: "humaneval",
+      language: "python",
+      entry: h.entry_point,
+      signature: h.prompt,
+      statement: { en: h.prompt, zh: h.prompt },
+      prompt: h.prompt,
+      test: h.test,
+      inputSeed,
+    },
+  }));
+}

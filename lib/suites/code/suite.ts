@@ -1,0 +1,110 @@
+/**
+ * The algorithm-code suite: can a model write an algorithm that is
+ * correct, fast enough and robust? Questions come from the project's
+ * problem bank (`data/code`, Python and JavaScript) or from HumanEval;
+ * candidates run in the sandbox (`lib/sandbox`); rows carry correctness,
+ * measured complexity, robustness and quality metrics, which
+ * `aggregate.ts` turns into pass@k and a weighted score.
+ *
+ * Params (all optional) in a sweep config:
+ *
+ * ```json
+ * {
+ *   "name": "code",
+ *   "params": {
+ *     "source": "bank",
+ *     "languages": ["python", "javascript"],
+ *     "topics": ["graphs", "dynamic_programming"],
+ *     "difficulties": ["medium", "hard"],
+ *     "problems": 10,
+ *     "complexity": true,
+ *     "quality": true,
+ *     "timeoutMs": 10000,
+ *     "memoryMb": 256
+ *   },
+ *   "templates": ["direct", "plan", "zh"]
+ * }
+ * ```
+ *
+ * Use `samples: 5` (or more) in the sweep for pass@k with n ≥ k.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { codeSuite } from "./suite.ts";
+ * assert.equal(codeSuite.validateParams({ languages: ["rust"] }).ok, false);
+ * assert.equal(codeSuite.validateParams({ source: "humaneval", languages: ["python"] }).ok, true);
+ * ```
+ *
+ * @module
+ */
+import type { Completion, DimSpec, Extraction } from "../../types.ts";
+import type { QuestionSourceOptions, Suite } from "../types.ts";
+import { extractCode } from "./extract.ts";
+import { CODE_PARAMS } from "./params.ts";
+import {
+  type CodePayload,
+  type CodeQuestion,
+  codeQuestions,
+} from "./questions.ts";
+import { scoreCode } from "./score.ts";
+import { codeSkill } from "./sim/mod.ts";
+import { CODE_TEMPLATES } from "./templates.ts";
+import { closeSuiteSandbox } from "./_sandbox.ts";
+
+/** The dims code questions carry. */
+export const CODE_DIMS: readonly DimSpec[] = [
+  { name: "topic", kind: "categorical", label: "topic" },
+  { name: "difficulty", kind: "categorical", label: "difficulty" },
+  { name: "language", kind: "categorical", label: "language" },
+  { name: "complexity", kind: "categorical", label: "required complexity" },
+  { name: "source", kind: "categorical", label: "source", show: false },
+  { name: "problem", kind: "categorical", label: "problem", show: false },
+];
+
+function extract(question: CodeQuestion, completion: Completion): Extraction {
+  if (completion.error !== undefined || question.payload === undefined) {
+    return { value: null, rule: "none", span: null, candidates: 0 };
+  }
+  const found = extractCode(completion.text, {
+    language: question.payload.language,
+    entry: question.payload.entry,
+  });
+  return {
+    value: found.code,
+    rule: found.rule,
+    span: found.span,
+    candidates: found.candidates,
+  };
+}
+
+/** The algorithm-code suite. */
+export const codeSuite: Suite<CodePayload> = {
+  name: "code",
+  description:
+    "Algorithm code in Python and JavaScript, run in a sandbox: correctness (pass@k), measured time complexity, edge and large-input robustness, code quality and a weighted score; plus HumanEval.",
+  validateParams: CODE_PARAMS.validate,
+  questions: (options: QuestionSourceOptions) =>
+    codeQuestions(
+      CODE_PARAMS.parse(options.params),
+      options.baseDir,
+      options.seed,
+    ),
+  templates: CODE_TEMPLATES,
+  defaultTemplates: ["direct"],
+  baseline: "direct",
+  dims: CODE_DIMS,
+  extract,
+  score: (question, completion, extraction, context) =>
+    scoreCode(
+      question,
+      completion,
+      extraction,
+      CODE_PARAMS.parse(context.params),
+    ),
+  // Imported when a report is made: Polars stays out of a sweep's start-up.
+  sections: async (frame) =>
+    (await import("./sections.ts")).codeSections(frame),
+  simSkills: [codeSkill],
+  close: closeSuiteSandbox,
+};
