@@ -6,7 +6,11 @@
  */
 import assert from "node:assert/strict";
 import { simChat } from "../../../lib/providers/sim/mod.ts";
-import { closeSandbox, runCode } from "../../../lib/sandbox/mod.ts";
+import {
+  closeSandbox,
+  loadHumanEval,
+  runCode,
+} from "../../../lib/sandbox/mod.ts";
 import {
   type CodeProblem,
   compareOutput,
@@ -129,6 +133,42 @@ Deno.test("codeSkill: sim-weak writes non-reference code more often than sim-str
   };
   const strong = misses("sim-strong"), weak = misses("sim-weak");
   assert.ok(weak > strong + 5, `weak ${weak} vs strong ${strong}`);
+});
+
+Deno.test("codeSkill recalls HumanEval solutions by prompt and stubs unknown functions", async () => {
+  const he = await loadHumanEval();
+  // HumanEval/10's prompt defines the helper is_palindrome before its entry.
+  const p = he.find((h) => h.entry_point === "make_palindrome")!;
+  const q = question(bank[0]!, "python");
+  q.payload = {
+    ...q.payload!,
+    problemId: p.task_id,
+    source: "humaneval",
+    entry: p.entry_point,
+    signature: "",
+    prompt: p.prompt,
+  };
+  let recalled = 0;
+  for (let seed = 0; seed < 6; seed++) {
+    const messages = CODE_TEMPLATES.direct!.render(q);
+    const reply = simChat({ model: "sim-strong", messages, seed }, [codeSkill]);
+    const b = block(contentOf(reply));
+    if (b?.[1].includes(p.canonical_solution.trimEnd())) recalled++;
+  }
+  assert.ok(recalled >= 5, `recalled ${recalled}/6`);
+  const fence = "```";
+  const unknown = simChat({
+    model: "sim-strong",
+    messages: [{
+      role: "user",
+      content:
+        `Write the function in Python:\n${fence}python\ndef frobnicate(xs: list[int]) -> int:\n${fence}\nReply in one ${fence}python code block.`,
+    }],
+  }, [codeSkill]);
+  assert.deepEqual(block(contentOf(unknown)), [
+    "python",
+    "def frobnicate(xs: list[int]) -> int:\n    # TODO: handle the general case\n    return None",
+  ]);
 });
 
 /** Whether the reply's code passes every test of the problem (run in the sandbox). */

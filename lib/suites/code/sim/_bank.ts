@@ -1,12 +1,15 @@
 /**
  * What the sim "remembers" of the problem bank: each problem's name,
  * signature, topic, difficulty and solution sources, read synchronously
- * (skills are synchronous) from `data/code/problems` at first use. The
- * tests and their expected outputs are never read.
+ * (skills are synchronous) from `data/code/problems` at first use, and
+ * HumanEval's prompts and canonical solutions. The tests and their
+ * expected outputs are never read.
  *
  * @module
  */
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 import { BUNDLED_CODE_PROBLEMS } from "../bank/mod.ts";
 
 /** A language the sim writes. */
@@ -113,4 +116,57 @@ export function recallSource(
     sources.set(path, text);
   }
   return text;
+}
+
+/** One remembered HumanEval problem: its prompt and canonical solution. */
+export interface RecalledHumanEval {
+  taskId: string;
+  entry: string;
+  prompt: string;
+  /** `prompt + canonical_solution`: the whole function. */
+  solution: string;
+}
+
+const HUMANEVAL = fileURLToPath(
+  new URL("../../../../data/humaneval/HumanEval.jsonl.gz", import.meta.url),
+);
+let humanEval: Map<string, RecalledHumanEval[]> | null = null;
+
+function loadHumanEval(): Map<string, RecalledHumanEval[]> {
+  const map = new Map<string, RecalledHumanEval[]>();
+  let text = "";
+  try {
+    text = new TextDecoder().decode(gunzipSync(Deno.readFileSync(HUMANEVAL)));
+  } catch {
+    // No HumanEval file (or no permission): its problems stay unknown.
+  }
+  for (const line of text.split("\n")) {
+    if (!line.trim()) continue;
+    try {
+      const row = JSON.parse(line);
+      const entry = str(row.entry_point), prompt = str(row.prompt);
+      const body = str(row.canonical_solution), taskId = str(row.task_id);
+      if (!entry || !prompt || !body || !taskId) continue;
+      const list = map.get(entry) ?? [];
+      list.push({ taskId, entry, prompt, solution: prompt + body });
+      map.set(entry, list);
+    } catch {
+      // A malformed line is skipped.
+    }
+  }
+  return map;
+}
+
+/**
+ * The HumanEval problem whose entry is `name` and whose prompt appears in
+ * `question` (several share an entry name; a helper defined in another problem's prompt has that problem's name), if any.
+ */
+export function recallHumanEval(
+  name: string,
+  question: string,
+): RecalledHumanEval | undefined {
+  humanEval ??= loadHumanEval();
+  const rows = humanEval.get(name);
+  if (!rows) return undefined;
+  return rows.find((r) => question.includes(r.prompt.trim()));
 }

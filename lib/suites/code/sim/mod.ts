@@ -9,14 +9,16 @@
  * bank's (`data/code/problems`, read once, synchronously, at first use).
  * Like a model that has seen these problems, the sim *recalls* the
  * solutions of problems it recognises by name; it never reads their tests
- * or expected outputs. An unknown problem (a HumanEval prompt, say) gets a
- * stub that returns None/null.
+ * or expected outputs. HumanEval prompts are recognised the same way (the
+ * entry name and the prompt text, against `data/humaneval`'s canonical
+ * solutions; effective size 4; no naive, slow or other-language variants
+ * there). An unknown function gets a stub that returns None/null.
  *
  * ## What it writes
  *
  * Per request, with the request's seeded rng (same request and seed, same
  * reply; another seed, another sample), on the calibration scale of
- * `passChance` with effective size easy 3, medium 4.5, hard 6 (+0.3 for a
+ * `passChance` with effective size easy 3, medium 4.5, hard 6.5 (+0.3 for a
  * Chinese prompt, −0.4 when the prompt asks for the approach first):
  *
  * 1. With `passChance(size)` the code is right: the bank's reference in the

@@ -11,7 +11,9 @@ import {
   type SkillInput,
 } from "../../../providers/sim/skills/types.ts";
 import {
+  type RecalledHumanEval,
   type RecalledProblem,
+  recallHumanEval,
   recallProblem,
   recallSource,
   type SimLanguage,
@@ -44,6 +46,8 @@ export interface CodeTask {
   signatureLine: string;
   /** The bank problem of that name, when the sim recognises it. */
   problem: RecalledProblem | null;
+  /** The HumanEval problem of that name and prompt, when it recognises one. */
+  humanEval: RecalledHumanEval | null;
   /** The prompt asks for the approach before the code (the `plan` template). */
   plan: boolean;
   /** The prompt is in Chinese. */
@@ -56,15 +60,17 @@ export interface CodeAnswer extends SkillAnswer {
 }
 
 const SIGNATURE =
-  /^[ \t]*(?:def[ \t]+([A-Za-z_]\w*)[ \t]*\(|(?:export[ \t]+)?(?:async[ \t]+)?function[ \t]+([A-Za-z_$][\w$]*)[ \t]*\()[^\n]*/m;
+  /^[ \t]*(?:def[ \t]+([A-Za-z_]\w*)[ \t]*\(|(?:export[ \t]+)?(?:async[ \t]+)?function[ \t]+([A-Za-z_$][\w$]*)[ \t]*\()[^\n]*/gm;
 const ASK = /\b(?:write|implement|complete)\b|编写|实现|补全|完成/i;
 const FENCE_ASK = /```|\bcode block\b|代码块/i;
 const PLAN_ASK =
   /explain your approach|plan (?:first|your)|approach first|先(?:说明|解释|给出)(?:你的)?思路/i;
 
 /** Effective size on the calibration scale per difficulty. */
-const SIZE = { easy: 3, medium: 4.5, hard: 6 } as const;
-/** Unknown problems (e.g. HumanEval) count as medium. */
+const SIZE = { easy: 3, medium: 4.5, hard: 6.5 } as const;
+/** HumanEval problems are about as hard as the bank's easy-to-medium ones. */
+const HUMANEVAL_SIZE = 4;
+/** Unknown problems count as medium. */
 const UNKNOWN_SIZE = 4.5;
 
 /**
@@ -92,16 +98,25 @@ const UNKNOWN_SIZE = 4.5;
  */
 export function readCodeTask(question: string): CodeTask | null {
   if (!ASK.test(question) || !FENCE_ASK.test(question)) return null;
-  const m = SIGNATURE.exec(question);
-  if (!m) return null;
-  const language: SimLanguage = m[1] !== undefined ? "python" : "javascript";
-  const entry = (m[1] ?? m[2])!;
-  const problem = recallProblem(entry) ?? null;
+  // The first function the sim recognises (a HumanEval prompt may define
+  // helpers before its entry), else the first one shown.
+  const found = [...question.matchAll(SIGNATURE)].map((m) => {
+    const language: SimLanguage = m[1] !== undefined ? "python" : "javascript";
+    const entry = (m[1] ?? m[2])!;
+    const problem = recallProblem(entry) ?? null;
+    const humanEval = problem === null && language === "python"
+      ? recallHumanEval(entry, question) ?? null
+      : null;
+    return { m, language, entry, problem, humanEval };
+  });
+  const hit = found.find((f) => f.problem || f.humanEval) ?? found[0];
+  if (!hit) return null;
   return {
-    language,
-    entry,
-    signatureLine: m[0].trim(),
-    problem,
+    language: hit.language,
+    entry: hit.entry,
+    signatureLine: hit.m[0].trim(),
+    problem: hit.problem,
+    humanEval: hit.humanEval,
     plan: PLAN_ASK.test(question),
     chinese: /[\u4e00-\u9fff]/.test(question),
   };
@@ -281,6 +296,43 @@ function writeOutcome(
   }
 }
 
+/** The outcome for a HumanEval problem (Python only, no large inputs). */
+function writeHumanEval(
+  outcome: CodeOutcome,
+  h: RecalledHumanEval,
+  chinese: boolean,
+  rng: Rng,
+): { outcome: CodeOutcome; text: string } {
+  const solution = h.solution.replace(/^\s*\n/, "");
+  switch (outcome) {
+    case "reference":
+    case "naive":
+      return { outcome: "reference", text: fenced(solution, "python") };
+    case "syntax_error":
+      return {
+        outcome,
+        text: fenced(breakSyntax(solution, "python", rng), "python"),
+      };
+    case "prose":
+      return {
+        outcome,
+        text: chinese
+          ? `按照文档字符串的要求逐步实现 ${h.entry} 即可，注意处理空输入。`
+          : `You can implement ${h.entry} by following the docstring step by step, handling the empty input first.`,
+      };
+    default: {
+      // No large inputs and no other language here: a slip instead.
+      const m = mutateCode(solution, "python", rng);
+      return m === null
+        ? {
+          outcome: "syntax_error",
+          text: fenced(breakSyntax(solution, "python", rng), "python"),
+        }
+        : { outcome: "mutant", text: fenced(m, "python") };
+    }
+  }
+}
+
 /**
  * Writes the sim's reply to a code task: for a recognised bank problem,
  * with the profile's difficulty-dependent pass chance, the reference or
@@ -311,7 +363,12 @@ function writeOutcome(
  */
 export function solveCodeTask(task: CodeTask, input: SkillInput): CodeAnswer {
   const p = task.problem;
-  const size = (p ? SIZE[p.difficulty] : UNKNOWN_SIZE) +
+  const base = p
+    ? SIZE[p.difficulty]
+    : task.humanEval
+    ? HUMANEVAL_SIZE
+    : UNKNOWN_SIZE;
+  const size = base +
     (task.chinese ? 0.3 : 0) - (task.plan ? 0.4 : 0);
   const restatement = task.chinese
     ? `用 ${
@@ -327,6 +384,13 @@ export function solveCodeTask(task: CodeTask, input: SkillInput): CodeAnswer {
       chooseOutcome(input, size),
       p,
       task,
+      input.rng,
+    ));
+  } else if (task.humanEval) {
+    ({ outcome, text } = writeHumanEval(
+      chooseOutcome(input, size),
+      task.humanEval,
+      task.chinese,
       input.rng,
     ));
   }
