@@ -18,7 +18,7 @@ import {
   runSweep,
   summarizeResults,
 } from "../mod.ts";
-import type { SweepOptions } from "../runner/mod.ts";
+import { SweepInputError, type SweepOptions } from "../runner/mod.ts";
 import { readManifest } from "../store/mod.ts";
 
 const USAGE =
@@ -152,7 +152,9 @@ async function main(args: string[]): Promise<number> {
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
-    return 1;
+    // Bad input (a dataset, a run folder) is the user's to fix: exit 2, as
+    // for a bad config; nothing was created.
+    return error instanceof SweepInputError ? 2 : 1;
   } finally {
     Deno.removeSignalListener("SIGINT", onSigint);
   }

@@ -25,6 +25,15 @@ export function findSuite(suites: SuiteList, name: string): Suite {
   return suite;
 }
 
+/**
+ * Bad input found before a sweep starts (a dataset a suite cannot read, a
+ * template it does not have, colliding question ids): nothing was created,
+ * and the message says what to fix. The CLI exits 2 on it.
+ */
+export class SweepInputError extends Error {
+  override name = "SweepInputError";
+}
+
 /** What {@linkcode loadEntries} returns. */
 export interface LoadedEntries {
   entries: SuiteEntry[];
@@ -46,17 +55,35 @@ export async function loadEntries(
   const entries: SuiteEntry[] = [];
   const questionCounts: Record<string, number> = {};
   const seenIds = new Set<string>();
-  for (const suiteConfig of config.suites) {
-    const suite = findSuite(suites, suiteConfig.name);
-    let questions = await suite.questions({
-      seed: config.seed,
-      params: suiteConfig.params,
-      baseDir,
-    });
+  for (const [i, suiteConfig] of config.suites.entries()) {
+    let suite;
+    try {
+      suite = findSuite(suites, suiteConfig.name);
+    } catch (error) {
+      throw new SweepInputError((error as Error).message);
+    }
+    let questions;
+    try {
+      questions = await suite.questions({
+        seed: config.seed,
+        params: suiteConfig.params,
+        baseDir,
+      });
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      throw new SweepInputError(
+        `Cannot load the questions of suite "${suite.name}" (suites[${i}]): ${why}`,
+      );
+    }
+    if (questions.length === 0) {
+      throw new SweepInputError(
+        `Cannot run suite "${suite.name}" (suites[${i}]): its params select no questions; widen them (see the suite's params in README.md)`,
+      );
+    }
     if (limit !== undefined) questions = questions.slice(0, limit);
     for (const q of questions) {
       if (seenIds.has(q.id)) {
-        throw new Error(
+        throw new SweepInputError(
           `Cannot run the sweep: question id "${q.id}" occurs twice (suite ${suiteConfig.name}); row keys would collide`,
         );
       }
@@ -67,7 +94,7 @@ export async function loadEntries(
       (id): SuiteEntry["templates"][0] => {
         const template = suite.templates[id];
         if (template === undefined) {
-          throw new Error(
+          throw new SweepInputError(
             `Cannot run the sweep: suite "${suite.name}" has no template "${id}"`,
           );
         }

@@ -18,6 +18,7 @@ export {
   type SweepOptions,
   type SweepResult,
 } from "./sweep.ts";
+export { SweepInputError } from "./_entries.ts";
 export * from "./progress.ts";
 export * from "./row.ts";
 export * from "./cache.ts";

@@ -35,7 +35,7 @@ import {
   type SweepProgress,
 } from "./progress.ts";
 import { REQUEST_SEED_RULE } from "./seed.ts";
-import { loadEntries } from "./_entries.ts";
+import { loadEntries, SweepInputError } from "./_entries.ts";
 import { type LaneShared, type LaneStats, runLane } from "./_lane.ts";
 
 /** Makes the provider of a model (the providers module's `createProvider`). */
@@ -107,7 +107,6 @@ interface Start {
 async function openRun(
   config: SweepConfig,
   options: SweepOptions,
-  started: Date,
 ): Promise<Start> {
   const baseDir = resolve(options.baseDir ?? Deno.cwd());
   if (options.resume !== undefined) {
@@ -122,22 +121,41 @@ async function openRun(
       limit: options.limit ?? manifest.limit,
     };
   }
-  let runDir: string;
-  if (options.runDir !== undefined) {
-    runDir = options.runDir;
-    await Deno.mkdir(runDir, { recursive: true });
-    try {
-      await Deno.stat(join(runDir, "manifest.json"));
-      throw new Error(
-        `Cannot start a sweep in ${runDir}: it already holds a run; resume it with --resume ${runDir}`,
-      );
-    } catch (error) {
-      if (!(error instanceof Deno.errors.NotFound)) throw error;
-    }
-  } else {
-    runDir = await createRunDir(config.outputDir, config.name, started);
+  // The folder itself is made only once the questions are loaded, so bad
+  // input leaves nothing behind.
+  return { runDir: "", manifest: null, config, baseDir, limit: options.limit };
+}
+
+/** Makes the folder of a new run (after its input was loaded and checked). */
+async function makeRunDir(
+  config: SweepConfig,
+  options: SweepOptions,
+  started: Date,
+): Promise<string> {
+  if (options.runDir === undefined) {
+    return await createRunDir(config.outputDir, config.name, started);
   }
-  return { runDir, manifest: null, config, baseDir, limit: options.limit };
+  const runDir = options.runDir;
+  try {
+    await Deno.mkdir(runDir, { recursive: true });
+  } catch (error) {
+    throw new SweepInputError(
+      `Cannot use ${runDir} as the run folder: ${
+        error instanceof Deno.errors.AlreadyExists
+          ? "a file of that name exists"
+          : (error as Error).message
+      }; give a folder path with --run-dir`,
+    );
+  }
+  try {
+    await Deno.stat(join(runDir, "manifest.json"));
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return runDir;
+    throw error;
+  }
+  throw new SweepInputError(
+    `Cannot start a sweep in ${runDir}: it already holds a run; resume it with --resume ${runDir}`,
+  );
 }
 
 /** Every `apiKeyEnv` named anywhere in a value (a judge model in suite params). */
@@ -213,13 +231,10 @@ export async function runSweep(
   const started = new Date();
   const t0 = performance.now();
   const env = options.env ?? ((name: string) => Deno.env.get(name));
-  const start = await openRun(config, options, started);
-  const { runDir, baseDir, limit } = start;
+  const start = await openRun(config, options);
+  const { baseDir, limit } = start;
   let manifest = start.manifest;
   config = start.config;
-  const runName = manifest?.run ??
-    runDir.split(/[\\/]/).filter(Boolean).pop() ??
-    config.name;
 
   // A new run's manifest needs the git revision (a subprocess): read it
   // while the questions are generated.
@@ -232,6 +247,16 @@ export async function runSweep(
     throw error;
   }
   const { entries, questionCounts } = loaded;
+  let runDir = start.runDir;
+  try {
+    if (manifest === null) runDir = await makeRunDir(config, options, started);
+  } catch (error) {
+    await environment?.catch(() => {});
+    throw error;
+  }
+  const runName = manifest?.run ??
+    runDir.split(/[\\/]/).filter(Boolean).pop() ??
+    config.name;
   const perModel = entries.reduce(
     (n, e) => n + e.questions.length * e.templates.length,
     0,
