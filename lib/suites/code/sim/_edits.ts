@@ -4,7 +4,7 @@
  * `+`/`-`, a swapped `and`/`or`), a loop that never ends on large input,
  * and syntax errors. Written by hand on the source text (strings and
  * comments skipped) rather than with a parser: these are the sim's own
- * slips, not the suite's mutation testing (which uses real parsers in
+ * slips (plus `==`/`!=` flips), not the suite's mutation testing (which uses real parsers in
  * `../mutate/`), and the edits keep the code syntactically valid.
  *
  * @module
@@ -14,7 +14,7 @@ import type { SimLanguage } from "./_bank.ts";
 
 /** One possible edit: replace code[start, end) by `text`. */
 interface Site {
-  kind: "comparison" | "bound" | "arithmetic" | "logic";
+  kind: "comparison" | "equality" | "bound" | "arithmetic" | "logic";
   start: number;
   end: number;
   text: string;
@@ -107,6 +107,19 @@ function sitesOf(code: string, language: SimLanguage): Site[] {
       continue;
     }
     const c = code[i]!, next = code[i + 1] ?? "", prev = code[i - 1] ?? "";
+    if ((c === "=" || c === "!") && next === "=" && !"=!<>".includes(prev)) {
+      // == ↔ != (and === ↔ !==): rarer than an off-by-one, but realistic.
+      const strict = code[i + 2] === "=";
+      const op = code.slice(i, i + (strict ? 3 : 2));
+      sites.push({
+        kind: "equality",
+        start: i,
+        end: i + op.length,
+        text: (c === "=" ? "!" : "=") + op.slice(1),
+      });
+      i += op.length;
+      continue;
+    }
     if (c === "<" || c === ">") {
       const shift = next === c || prev === c;
       const arrow = c === ">" && (prev === "-" || prev === "=");
@@ -174,7 +187,13 @@ export function mutateCode(
   const sites = sitesOf(code, language);
   if (!sites.length) return null;
   const weights: Partial<Record<Site["kind"], number>> = {};
-  const base = { comparison: 0.35, bound: 0.3, arithmetic: 0.25, logic: 0.1 };
+  const base = {
+    comparison: 0.35,
+    bound: 0.3,
+    arithmetic: 0.25,
+    equality: 0.1,
+    logic: 0.1,
+  };
   for (const s of sites) weights[s.kind] = base[s.kind];
   const kind = pickWeighted(rng, weights);
   const site = pick(rng, sites.filter((s) => s.kind === kind));
@@ -241,9 +260,10 @@ function headerEnd(lines: string[], entry: string, language: SimLanguage) {
 
 /**
  * The code with a loop at the top of the entry function that never ends
- * once the input is large (more than 600 elements in its sequences, or a
- * first number above 5000 when it takes only numbers): small tests pass,
- * the large-input test times out. Null when the header is not found.
+ * once the input is large (more than 600 elements in its sequences):
+ * small tests pass, the large-input test times out. Null when the header
+ * is not found or the function takes only numbers (where "large" cannot
+ * be told from the signature).
  */
 export function slowOnLargeInput(
   code: string,
@@ -253,27 +273,18 @@ export function slowOnLargeInput(
 ): string | null {
   const lines = code.split("\n");
   const at = headerEnd(lines, entry, language);
-  if (at < 0 || !params.length) return null;
   const seqs = params.filter((p) => p.sequence).map((p) => p.name);
-  const first = params[0]!.name;
+  if (at < 0 || !seqs.length) return null;
   const indent = /^\s*/.exec(lines[at] ?? "")?.[0] || "    ";
   const guard = language === "python"
     ? [
-      seqs.length
-        ? `${indent}work = ${seqs.map((s) => `len(${s})`).join(" + ")}`
-        : `${indent}work = abs(${first})`,
-      `${indent}while work > ${
-        seqs.length ? 600 : 5000
-      }:  # shrink the input until it fits`,
+      `${indent}work = ${seqs.map((s) => `len(${s})`).join(" + ")}`,
+      `${indent}while work > 600:  # shrink the input until it fits`,
       `${indent}    work = work - 0`,
     ]
     : [
-      seqs.length
-        ? `${indent}let work = ${seqs.map((s) => `${s}.length`).join(" + ")};`
-        : `${indent}let work = Math.abs(${first});`,
-      `${indent}while (work > ${
-        seqs.length ? 600 : 5000
-      }) work = work - 0; // shrink the input until it fits`,
+      `${indent}let work = ${seqs.map((s) => `${s}.length`).join(" + ")};`,
+      `${indent}while (work > 600) work = work - 0; // shrink the input until it fits`,
     ];
   lines.splice(at, 0, ...guard);
   return lines.join("\n");

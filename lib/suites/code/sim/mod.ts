@@ -24,11 +24,12 @@
  * 1. With `passChance(size)` the code is right: the bank's reference in the
  *    asked language, or (failing a second draw at size + 1.5) the naive,
  *    slower solution when the bank has one in that language.
- * 2. Otherwise one of: a mutant of the reference (one flipped comparison,
- *    off-by-one constant, swapped `+`/`-` or `and`/`or`) 55 %, code that
- *    loops forever once the input is large 15 %, a syntax error 8 %, prose
- *    without code 7 % and the reference in the other language 5 % (each of
- *    the last two + half the profile's non-compliance).
+ * 2. Otherwise one of: a mutant of the reference (one flipped comparison
+ *    or equality, off-by-one constant, swapped `+`/`-` or `and`/`or`)
+ *    55 %, code that loops forever once its sequences pass 600 elements
+ *    15 % (a mutant for functions of numbers only), a syntax error 8 %,
+ *    prose without code 7 % and the reference in the other language 5 %
+ *    (each of the last two + half the profile's non-compliance).
  *
  * So `sim-strong` and `sim-reasoner` pass nearly every easy problem and
  * fall on hard ones; `sim-weak` writes naive or buggy code far more often.
