@@ -133,6 +133,7 @@ async function main(args: string[]): Promise<number> {
 
   try {
     const result = await runSweep(config, options);
+    for (const warning of result.warnings) console.error(`Warning: ${warning}`);
     const stored = result.done + result.skipped;
     if (result.interrupted) {
       console.error(

@@ -91,6 +91,8 @@ export interface SweepResult {
   cached: number;
   interrupted: boolean;
   elapsedSeconds: number;
+  /** Things the user should know (lines of a resumed run set aside). */
+  warnings: string[];
 }
 
 export type { SweepProgress };
@@ -124,6 +126,34 @@ async function openRun(
   // The folder itself is made only once the questions are loaded, so bad
   // input leaves nothing behind.
   return { runDir: "", manifest: null, config, baseDir, limit: options.limit };
+}
+
+/**
+ * Moves lines of a results file that are not rows (garbage in the middle,
+ * not a torn tail) to a file beside it, so nothing is lost and their keys
+ * are redone. Returns what to tell the user.
+ */
+async function setAside(
+  resultsPath: string,
+  bad: readonly { line: number; text: string }[],
+  when: Date,
+): Promise<string> {
+  const lines = new Set(bad.map((b) => b.line));
+  const kept = (await Deno.readTextFile(resultsPath)).split("\n")
+    .filter((_, i) => !lines.has(i + 1));
+  const aside = resultsPath.replace(
+    /\.jsonl$/,
+    `.bad-${when.toISOString().replace(/[:.]/g, "-")}.jsonl`,
+  );
+  await Deno.writeTextFile(aside, bad.map((b) => b.text + "\n").join(""));
+  const tmp = `${resultsPath}.tmp`;
+  await Deno.writeTextFile(tmp, kept.join("\n"));
+  await Deno.rename(tmp, resultsPath);
+  return `${resultsPath}: ${bad.length} line(s) were not result rows (line ${
+    bad.slice(0, 5).map((b) => b.line).join(", ")
+  }${
+    bad.length > 5 ? ", ..." : ""
+  }); moved them to ${aside} and redoing their keys`;
 }
 
 /** Makes the folder of a new run (after its input was loaded and checked). */
@@ -268,13 +298,22 @@ export async function runSweep(
   const finished = new Set<string>();
   let priorErrors = 0;
   let priorCached = 0;
+  const warnings: string[] = [];
   if (manifest !== null) {
     await repairResults(resultsPath);
-    for await (const row of readResults(resultsPath, { onBadLine: () => {} })) {
+    const bad: { line: number; text: string }[] = [];
+    for await (
+      const row of readResults(resultsPath, {
+        onBadLine: (line, text) => bad.push({ line, text }),
+      })
+    ) {
       if (finished.has(row.key)) continue;
       finished.add(row.key);
       if (row.status === "error") priorErrors++;
       if (row.cached) priorCached++;
+    }
+    if (bad.length > 0) {
+      warnings.push(await setAside(resultsPath, bad, started));
     }
   } else {
     manifest = await buildManifest({
@@ -434,5 +473,6 @@ export async function runSweep(
     cached: stats.cached,
     interrupted,
     elapsedSeconds: (performance.now() - t0) / 1000,
+    warnings,
   };
 }

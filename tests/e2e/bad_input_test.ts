@@ -71,3 +71,46 @@ Deno.test("sweep CLI: params that select no questions and a --run-dir that is a 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("resume moves garbage lines in the middle of results.jsonl aside, says so, and redoes their keys", async () => {
+  const { parseConfig, runSweep } = await import("../../lib/mod.ts");
+  const dir = await Deno.makeTempDir();
+  try {
+    const config = parseConfig({
+      outputDir: dir,
+      cache: false,
+      models: MODELS,
+      suites: [{
+        name: "arithmetic",
+        params: { families: ["add"], digits: [2], count: 6 },
+      }],
+    }, "garbage-test");
+    const first = await runSweep(config, { progress: "none" });
+    const path = `${first.runDir}/results.jsonl`;
+    const lines = (await Deno.readTextFile(path)).trim().split("\n");
+    const lost = JSON.parse(lines[2]!).key as string;
+    lines[2] = '{"key": "half a row'; // garbage, not at the end
+    await Deno.writeTextFile(path, lines.join("\n") + "\n");
+    const again = await runSweep(config, {
+      progress: "none",
+      resume: first.runDir,
+    });
+    assert.equal(again.done, 1);
+    assert.match(again.warnings.join("\n"), /line 3.*moved them to .*\.bad-/);
+    const rows = (await Deno.readTextFile(path)).trim().split("\n").map((l) =>
+      JSON.parse(l)
+    );
+    assert.equal(rows.length, 6);
+    assert.ok(rows.some((r) => r.key === lost));
+    const aside = [...Deno.readDirSync(first.runDir)].find((e) =>
+      e.name.includes(".bad-")
+    );
+    assert.ok(aside !== undefined);
+    assert.equal(
+      await Deno.readTextFile(`${first.runDir}/${aside.name}`),
+      '{"key": "half a row\n',
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
