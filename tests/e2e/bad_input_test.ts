@@ -114,3 +114,40 @@ Deno.test("resume moves garbage lines in the middle of results.jsonl aside, says
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("sweep CLI: a valid config at every arithmetic maximum is refused up front with its size, not run out of memory", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const { code, stderr } = await sweep(dir, {
+      outputDir: `${dir}/out`,
+      models: MODELS,
+      suites: [{
+        name: "arithmetic",
+        params: {
+          families: [
+            "add",
+            "sub",
+            "mul",
+            "div",
+            "decimal",
+            "fraction",
+            "percent",
+            "expr",
+            "word",
+          ],
+          digits: Array.from({ length: 20 }, (_, i) => i + 1),
+          count: 100_000,
+          language: "both",
+        },
+      }],
+    });
+    assert.equal(code, 2, stderr);
+    assert.match(
+      stderr,
+      /Cannot generate 52,000,000 arithmetic questions.*lower "count"/,
+    );
+    await assert.rejects(() => Deno.stat(`${dir}/out`), Deno.errors.NotFound);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -105,6 +105,29 @@ export type ArithmeticParams = z.infer<typeof ArithmeticParamsSchema>;
 const PARAMS = zodParams("arithmetic", ArithmeticParamsSchema);
 const parseParams = PARAMS.parse;
 
+/**
+ * Most questions one arithmetic entry may generate. Questions are held in
+ * memory for the sweep (about 1 KB each), so a valid config at every
+ * maximum (tens of millions) is refused up front instead of running the
+ * process out of memory.
+ */
+export const MAX_ARITHMETIC_QUESTIONS = 200_000;
+
+/** An upper bound of the questions these params generate. */
+function plannedQuestions(p: ArithmeticParams): number {
+  const languages = p.language === "both" ? 2 : 1;
+  return p.families.reduce((n, family) => {
+    const levels = family === "mul" && p.mulDigits !== undefined
+      ? p.mulDigits.length
+      : family === "expr"
+      ? p.digits.length * p.ops.length
+      : family === "div"
+      ? p.digits.length * p.division.length
+      : p.digits.length;
+    return n + levels * p.count * languages;
+  }, 0);
+}
+
 async function questions(
   options: { seed: number; params: Record<string, unknown>; baseDir: string },
 ): Promise<ArithmeticQuestion[]> {
@@ -117,6 +140,16 @@ async function questions(
       : join(options.baseDir, p.dataset);
     out = await loadFrozen(path);
   } else {
+    const planned = plannedQuestions(p);
+    if (planned > MAX_ARITHMETIC_QUESTIONS) {
+      throw new RangeError(
+        `Cannot generate ${
+          planned.toLocaleString("en")
+        } arithmetic questions (families × levels × count × languages); one suite entry may have at most ${
+          MAX_ARITHMETIC_QUESTIONS.toLocaleString("en")
+        }: lower "count", "digits" or "families", or split the sweep`,
+      );
+    }
     out = generateArithmetic({
       seed: options.seed,
       families: p.families,

@@ -105,6 +105,9 @@ export const LinalgParamsSchema = z.strictObject({
   path: ["dataset"],
 });
 
+/** Most questions one generated linear-algebra entry may have (they are held in memory, with exact keys). */
+export const MAX_LINALG_QUESTIONS = 100_000;
+
 /** Validated linear-algebra params, defaults filled in. */
 export type LinalgParams = z.infer<typeof LinalgParamsSchema>;
 
@@ -117,6 +120,17 @@ async function problems(
   baseDir: string,
 ): Promise<{ problem: LinalgProblem; original?: string }[]> {
   if (p.source === "generated") {
+    const planned = p.tasks.length * p.sizes.length * (p.count ?? 10) *
+      p.formats.length;
+    if (planned > MAX_LINALG_QUESTIONS) {
+      throw new RangeError(
+        `Cannot generate ${
+          planned.toLocaleString("en")
+        } linear-algebra questions (tasks × sizes × count × formats); one suite entry may have at most ${
+          MAX_LINALG_QUESTIONS.toLocaleString("en")
+        }: lower "count" or "sizes", or split the sweep`,
+      );
+    }
     return generateLinalg({
       seed,
       tasks: p.tasks,
