@@ -9,16 +9,20 @@
  * @module
  */
 import { parseArgs } from "node:util";
+// The layers directly, not lib/mod.ts: the report (and Polars) is imported
+// only for the closing summary, so a sweep starts light.
 import {
   checkEndpoints,
   checkEnv,
   ConfigError,
-  formatSummary,
   loadConfig,
+} from "../config/mod.ts";
+import {
   runSweep,
-  summarizeResults,
-} from "../mod.ts";
-import { SweepInputError, type SweepOptions } from "../runner/mod.ts";
+  SweepInputError,
+  type SweepOptions,
+} from "../runner/mod.ts";
+import { SUITES } from "../suites/mod.ts";
 import { readManifest } from "../store/mod.ts";
 
 const USAGE =
@@ -115,7 +119,7 @@ async function main(args: string[]): Promise<number> {
       config = (await readManifest(values.resume)).config;
     } else {
       const path = positionals[0]!;
-      const loaded = await loadConfig(path);
+      const loaded = await loadConfig(path, SUITES);
       config = loaded.config;
       options.baseDir = loaded.baseDir;
       if (values["run-dir"] !== undefined) options.runDir = values["run-dir"];
@@ -132,7 +136,7 @@ async function main(args: string[]): Promise<number> {
   }
 
   try {
-    const result = await runSweep(config, options);
+    const result = await runSweep(config, { ...options, suites: SUITES });
     for (const warning of result.warnings) console.error(`Warning: ${warning}`);
     const stored = result.done + result.skipped;
     if (result.interrupted) {
@@ -147,8 +151,16 @@ async function main(args: string[]): Promise<number> {
         result.elapsedSeconds.toFixed(1)
       } s`,
     );
+    // The same table and accuracy rule as the report and the demo: suite ×
+    // model (× template when there are several), with Wilson intervals.
+    const { loadRuns, summaryText } = await import("../report/mod.ts");
+    const { frame } = await loadRuns([result.runDir], { warn: false });
+    const templates = new Set(frame.getColumn("template").toArray()).size;
     console.log(
-      formatSummary(await summarizeResults(`${result.runDir}/results.jsonl`)),
+      summaryText(
+        frame,
+        templates > 1 ? ["suite", "model", "template"] : ["suite", "model"],
+      ),
     );
     return 0;
   } catch (error) {
