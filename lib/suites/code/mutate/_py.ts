@@ -38,6 +38,8 @@ def walk(tree):
     def go(node, parent, field, pos, grand):
         out.append((node, parent, field, pos, grand))
         for name, value in ast.iter_fields(node):
+            if name in ("annotation", "returns", "type_comment"):
+                continue  # type annotations do not run
             if isinstance(value, list):
                 for i, item in enumerate(value):
                     if isinstance(item, ast.AST):
@@ -129,6 +131,36 @@ def mutate(source):
             continue
         seen.add(code)
         out.append([op, line, col, change, code])
+    return out
+`;
+
+/**
+ * The trusted batch harness: `run_mutants(sources, entry, calls)` runs each
+ * mutant in a fresh namespace on deep copies of the arguments and returns,
+ * per mutant, `[[ok, value or error], ...]` per call, or null when the
+ * mutant does not load.
+ */
+export const PY_BATCH = String.raw`
+import copy
+
+
+def run_mutants(sources, entry, calls):
+    out = []
+    for source in sources:
+        namespace = {"__name__": "__mutant__"}
+        try:
+            exec(compile(source, "<mutant>", "exec"), namespace)
+            fn = namespace[entry]
+        except BaseException:
+            out.append(None)
+            continue
+        rows = []
+        for args in calls:
+            try:
+                rows.append([True, fn(*copy.deepcopy(args))])
+            except BaseException as e:
+                rows.append([False, type(e).__name__ + ": " + str(e)[:200]])
+        out.append(rows)
     return out
 `;
 

@@ -11,7 +11,7 @@ import {
   type Sandbox,
 } from "../../../sandbox/mod.ts";
 import { jsMutants } from "./_js.ts";
-import { pyMutants } from "./_py.ts";
+import { PY_BATCH, pyMutants } from "./_py.ts";
 import { type Mutant, spread } from "./_types.ts";
 
 /** Languages the bank has references in. */
@@ -105,11 +105,74 @@ async function killed(
     timeoutMs,
   });
   if (r.status !== "ok") return true;
+  return differs(p, expected, r.results);
+}
+
+function differs(
+  p: CodeProblem,
+  expected: unknown[],
+  results: RunResult["results"],
+): boolean {
   return p.tests.some((t, i) => {
-    const got = r.results[i];
+    const got = results[i];
     return !got?.ok ||
       !compareOutput(p.compare, t.args, expected[i], got.value, p.checker);
   });
+}
+
+/**
+ * Python mutants of one problem in one request (a Python worker costs
+ * ~0.3–1 s to restore, so one request per mutant would take minutes for
+ * the bank): the trusted harness runs each mutant in a fresh namespace and
+ * returns its outputs. When the batch does not finish (a mutant loops,
+ * crashes the worker or returns a value that cannot cross), each mutant
+ * gets its own request, as in JavaScript.
+ */
+async function pyBatch(
+  sandbox: Sandbox,
+  p: CodeProblem,
+  mutants: Mutant[],
+  timeoutMs: number,
+): Promise<boolean[]> {
+  if (mutants.length === 0) return [];
+  const calls = p.tests.map((t) => t.args);
+  // The reference goes first: its outputs are the expected ones.
+  const r = await sandbox.runCode({
+    language: "python",
+    code: PY_BATCH,
+    entry: "run_mutants",
+    calls: [[
+      [p.reference.python, ...mutants.map((m) => m.code)],
+      p.entry.python,
+      calls,
+    ]],
+    timeoutMs: timeoutMs + 300 * mutants.length,
+  });
+  const first = r.results[0];
+  const rows = r.status === "ok" && first?.ok && Array.isArray(first.value)
+    ? (first.value as unknown[]).map((row) =>
+      Array.isArray(row)
+        ? (row as [boolean, unknown][]).map(([ok, value]) =>
+          ok
+            ? { ok: true as const, value: value as never, ms: 0 }
+            : { ok: false as const, error: String(value) }
+        )
+        : undefined
+    )
+    : undefined;
+  const reference = rows?.[0];
+  if (rows && reference && reference.every((x) => x.ok)) {
+    const expected = reference.map((x) => x.ok ? x.value : undefined);
+    // A mutant that does not load is killed.
+    return mutants.map((_, i) => {
+      const results = rows[i + 1];
+      return !results || differs(p, expected, results);
+    });
+  }
+  const expected = await expectedOutputs(sandbox, p, "python");
+  return await Promise.all(
+    mutants.map((m) => killed(sandbox, p, "python", m, expected, timeoutMs)),
+  );
 }
 
 async function scoreOne(
@@ -121,10 +184,15 @@ async function scoreOne(
   timeoutMs: number,
 ): Promise<MutationReport> {
   const chosen = spread(all, max);
-  const expected = await expectedOutputs(sandbox, p, language);
-  const verdicts = await Promise.all(
-    chosen.map((m) => killed(sandbox, p, language, m, expected, timeoutMs)),
-  );
+  let verdicts: boolean[];
+  if (language === "python") {
+    verdicts = await pyBatch(sandbox, p, chosen, timeoutMs);
+  } else {
+    const expected = await expectedOutputs(sandbox, p, language);
+    verdicts = await Promise.all(
+      chosen.map((m) => killed(sandbox, p, language, m, expected, timeoutMs)),
+    );
+  }
   const survivors = chosen.filter((_, i) => !verdicts[i]).map((m) => ({
     operator: m.operator,
     line: m.line,
