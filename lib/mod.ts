@@ -50,16 +50,56 @@ import { SIM_SKILLS, SUITES } from "./suites/mod.ts";
 
 export type * from "./types.ts";
 export { getSuite, listSuites, SIM_SKILLS, SUITES } from "./suites/mod.ts";
-export type { Suite, SuiteList } from "./suites/mod.ts";
+export type {
+  ParamsCheck,
+  QuestionSourceOptions,
+  ScoreContext,
+  Suite,
+  SuiteList,
+} from "./suites/mod.ts";
+export type {
+  Instructions,
+  RegisteredSkill,
+  SimMessage,
+  SimProfile,
+  SimReply,
+  SimRequest,
+  SimThinking,
+  SimTool,
+  SimToolCall,
+  SkillAnswer,
+  SkillInput,
+} from "./providers/sim/mod.ts";
+export type { Rng } from "./providers/sim/rng.ts";
+export type {
+  CompleteOptions,
+  FaultRates,
+  Provider,
+  ProviderContext,
+  SimBackend,
+  SimModelEntry,
+  SimServer,
+  SimServerOptions,
+  SimServerStats,
+} from "./providers/mod.ts";
+export type { Template, ToolExecutor } from "./prompting/mod.ts";
 export {
   checkEndpoints,
+  type CheckEndpointsOptions,
   checkEnv,
   ConfigError,
+  type EndpointReport,
+  type ModelConfig,
   type SweepConfig,
 } from "./config/mod.ts";
 export {
   formatSummary,
+  type ModelSummary,
+  type ProgressMode,
+  type ProviderFactory,
   summarizeResults,
+  type SweepOptions,
+  type SweepProgress,
   type SweepResult,
 } from "./runner/mod.ts";
 export * from "./report/mod.ts";

@@ -1,4 +1,5 @@
 import pl from "nodejs-polars";
+import type { DataFrame } from "./frame.ts";
 
 /**
  * Questions that no model got right, with the answers the models gave: the
@@ -32,7 +33,7 @@ import pl from "nodejs-polars";
  * assert.equal(rows[0]?.agreed, true);
  * ```
  */
-export function allWrong(frame: pl.DataFrame): pl.DataFrame {
+export function allWrong(frame: DataFrame): DataFrame {
   const keys = ["suite", "question_id"].filter((k) =>
     frame.columns.includes(k)
   );

@@ -1,4 +1,5 @@
 import pl from "nodejs-polars";
+import type { DataFrame } from "./frame.ts";
 import { mcnemarExact } from "./mcnemar.ts";
 import { pairedBootstrap } from "./bootstrap.ts";
 import { wilsonInterval } from "./wilson.ts";
@@ -62,7 +63,7 @@ export interface CompareModelsOptions {
  * ```
  */
 export function compareModels(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   a: string,
   b: string,
   options: CompareModelsOptions = {},
@@ -158,10 +159,10 @@ function paired(
  * ```
  */
 export function compareTemplates(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   a: string,
   b: string,
-): pl.DataFrame {
+): DataFrame {
   const keys = ["model", "question_id", "sample"].filter((k) =>
     frame.columns.includes(k)
   );

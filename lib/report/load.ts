@@ -1,4 +1,5 @@
 import pl from "nodejs-polars";
+import type { DataFrame, DataType } from "./frame.ts";
 import { join, resolve } from "node:path";
 import { completePrefix } from "./_jsonl.ts";
 
@@ -17,7 +18,7 @@ export interface RunInfo {
 /** The result frame with what was learned while loading it. */
 export interface LoadedRuns {
   /** One row per ResultRow; dims as their own columns; `cost` when priced. */
-  frame: pl.DataFrame;
+  frame: DataFrame;
   /** Names of the columns that came from `dims` (e.g. `family`, `digits`). */
   dims: string[];
   runs: RunInfo[];
@@ -46,7 +47,7 @@ export interface LoadRunsOptions {
 }
 
 /** Types of the ResultRow columns; declared so all-null columns keep their type. */
-export const RESULT_SCHEMA: Record<string, pl.DataType> = {
+export const RESULT_SCHEMA: Record<string, DataType> = {
   key: pl.Utf8,
   run: pl.Utf8,
   model: pl.Utf8,
@@ -122,7 +123,7 @@ export async function loadRuns(
   if (list.length === 0) {
     throw new RangeError("Cannot load runs: no run folder given");
   }
-  const frames: pl.DataFrame[] = [];
+  const frames: DataFrame[] = [];
   const runs: RunInfo[] = [];
   const warnings: string[] = [];
   const dimSet = new Set<string>();
@@ -134,7 +135,7 @@ export async function loadRuns(
   }
   if (warn) { for (const w of warnings) console.warn(w); }
   const frame = frames.length === 1
-    ? frames[0] as pl.DataFrame
+    ? frames[0] as DataFrame
     : pl.concat(frames, { how: "diagonalRelaxed" });
   return { frame, dims: [...dimSet], runs, warnings };
 }
@@ -147,7 +148,7 @@ async function loadOne(
     columns: readonly string[] | undefined;
   },
   warnings: string[],
-): Promise<{ frame: pl.DataFrame; info: RunInfo; dims: string[] }> {
+): Promise<{ frame: DataFrame; info: RunInfo; dims: string[] }> {
   const { strict, cache, columns } = options;
   try {
     const stat = await Deno.stat(dir);
@@ -250,12 +251,12 @@ async function readCache(
   dir: string,
   stamp: Stamp,
   columns: readonly string[] | undefined,
-): Promise<{ frame: pl.DataFrame; dims: string[] } | null> {
+): Promise<{ frame: DataFrame; dims: string[] } | null> {
   try {
     const meta = JSON.parse(await Deno.readTextFile(join(dir, CACHE_META)));
     if (JSON.stringify(meta.stamp) !== JSON.stringify(stamp)) return null;
     const path = join(dir, CACHE_FILE);
-    let frame: pl.DataFrame;
+    let frame: DataFrame;
     if (columns) {
       const lazy = pl.scanParquet(path);
       const have = new Set(meta.columns as string[]);
@@ -272,7 +273,7 @@ async function readCache(
 async function writeCache(
   dir: string,
   stamp: Stamp,
-  frame: pl.DataFrame,
+  frame: DataFrame,
   dims: string[],
 ): Promise<void> {
   try {
@@ -289,7 +290,7 @@ async function writeCache(
   }
 }
 
-function scan(path: string, shownPath: string): pl.DataFrame {
+function scan(path: string, shownPath: string): DataFrame {
   try {
     const frame = pl.scanJson(path, { inferSchemaLength: null }).collectSync();
     // Cast the known columns present in the file to their declared types.
@@ -306,7 +307,7 @@ function scan(path: string, shownPath: string): pl.DataFrame {
   }
 }
 
-function emptyFrame(): pl.DataFrame {
+function emptyFrame(): DataFrame {
   const cols: Record<string, unknown[]> = {};
   for (const name of Object.keys(RESULT_SCHEMA)) cols[name] = [];
   return pl.DataFrame(cols, { schema: RESULT_SCHEMA });
@@ -314,7 +315,7 @@ function emptyFrame(): pl.DataFrame {
 
 /** [struct field, column name] pairs for a struct column (dims, metrics). */
 function structFields(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   column: string,
   prefix: string,
 ): [string, string][] {
@@ -331,10 +332,10 @@ function structFields(
 }
 
 function unnestStruct(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   column: string,
   fields: [string, string][],
-): pl.DataFrame {
+): DataFrame {
   if (!frame.columns.includes(column)) return frame;
   if (fields.length === 0) return frame.drop(column);
   return frame
@@ -403,9 +404,9 @@ export function manifestPrices(
 }
 
 function addCost(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   manifest: Record<string, unknown> | null,
-): pl.DataFrame {
+): DataFrame {
   const prices = manifestPrices(manifest);
   const needed = ["model", "prompt_tokens", "completion_tokens"];
   if (prices.size === 0 || !needed.every((c) => frame.columns.includes(c))) {

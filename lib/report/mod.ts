@@ -29,3 +29,4 @@ export * from "./notebook.ts";
 export * from "./index_page.ts";
 export * from "./csv.ts";
 export * from "./text.ts";
+export type * from "./frame.ts";

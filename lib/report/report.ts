@@ -6,6 +6,7 @@
  * @module
  */
 import pl from "nodejs-polars";
+import type { DataFrame } from "./frame.ts";
 import { join } from "node:path";
 import { escapeHtml } from "./plot.ts";
 import {
@@ -34,9 +35,9 @@ const NO_SUITE = "(no suite)";
 
 /** The columns of a breakdown table worth reading at a glance. */
 function brief(
-  summary: pl.DataFrame,
+  summary: DataFrame,
   extra: readonly string[] = [],
-): pl.DataFrame {
+): DataFrame {
   const keep = [
     "n",
     "accuracy",
@@ -80,7 +81,7 @@ function brief(
  * ```
  */
 export function dimKinds(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   dims: readonly string[],
 ): { numeric: string[]; categorical: string[] } {
   const present = dims.filter((d) => frame.columns.includes(d));
@@ -95,7 +96,7 @@ export function dimKinds(
 }
 
 /** Distinct non-null values of a column. */
-function distinct(frame: pl.DataFrame, col: string): unknown[] {
+function distinct(frame: DataFrame, col: string): unknown[] {
   if (!frame.columns.includes(col)) return [];
   return frame.select(pl.col(col)).unique().dropNulls().getColumn(col)
     .toArray();
@@ -110,19 +111,19 @@ function dimColumn(loaded: LoadedRuns, name: string): string | null {
 }
 
 /** The rows with a `suite` value on every row. */
-function withSuite(frame: pl.DataFrame): pl.DataFrame {
+function withSuite(frame: DataFrame): DataFrame {
   return frame.columns.includes("suite")
     ? frame.withColumns(pl.col("suite").fillNull(NO_SUITE))
     : frame.withColumns(pl.lit(NO_SUITE).alias("suite"));
 }
 
 /** Whether the rows come from more than one run. */
-function multiRun(frame: pl.DataFrame): boolean {
+function multiRun(frame: DataFrame): boolean {
   return distinct(frame, "run").length > 1;
 }
 
 /** Series labels: the model, or `run · model` when runs are side by side. */
-function seriesFrame(frame: pl.DataFrame, runs: boolean): pl.DataFrame {
+function seriesFrame(frame: DataFrame, runs: boolean): DataFrame {
   return runs && frame.columns.includes("model")
     ? frame.withColumns(
       pl.concatString([pl.col("run"), pl.col("model")], " · ").alias("model"),
@@ -140,7 +141,7 @@ interface ShownDim {
 /** The dims a suite's section shows: declared, shown, with 2+ values here. */
 function shownDims(
   loaded: LoadedRuns,
-  frame: pl.DataFrame,
+  frame: DataFrame,
   suite: SuiteView | undefined,
 ): ShownDim[] {
   if (suite === undefined) {
@@ -176,7 +177,7 @@ function shownDims(
 }
 
 /** The paired model comparison table, or null with fewer than two models. */
-function modelsCompared(frame: pl.DataFrame): string | null {
+function modelsCompared(frame: DataFrame): string | null {
   const models = distinct(frame, "model").map(String).sort();
   if (models.length < 2) return null;
   // 2,000 resamples of 20,000 pairs take seconds per pair of models; at
@@ -220,7 +221,7 @@ const h3 = (title: string) => `<h3>${escapeHtml(title)}</h3>`;
 async function suiteSection(
   loaded: LoadedRuns,
   name: string,
-  frame: pl.DataFrame,
+  frame: DataFrame,
   suite: SuiteView | undefined,
   runs: boolean,
 ): Promise<ReportSection> {

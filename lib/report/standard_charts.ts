@@ -1,5 +1,6 @@
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
+import type { DataFrame } from "./frame.ts";
 import {
   ACCURACY_Y,
   type Chart,
@@ -44,7 +45,7 @@ const str = (c: string) => (d: Row) => String(d[c]);
  * ```
  */
 export function accuracyByCategory(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   category: string,
   options: ChartOptions = {},
 ): Chart {
@@ -92,7 +93,7 @@ export function accuracyByCategory(
  * ```
  */
 export function accuracyByDimension(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   dimension: string,
   options: ChartOptions = {},
 ): Chart {
@@ -148,7 +149,7 @@ export function accuracyByDimension(
  * ```
  */
 export function accuracyHeatmap(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   column: string,
   options: ChartOptions = {},
 ): Chart {
@@ -199,7 +200,7 @@ export function accuracyHeatmap(
  * ```
  */
 export function costFrontier(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: ChartOptions = {},
 ): Chart {
   const { series = "model", width = 720 } = options;
@@ -269,7 +270,7 @@ export function costFrontier(
  * ```
  */
 export function errorTypes(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: ChartOptions = {},
 ): Chart {
   const { series = "model", width = 720 } = options;

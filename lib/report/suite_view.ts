@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
+import type { DataFrame } from "./frame.ts";
 import type { DimSpec } from "../types.ts";
 
 /** One part of a report: a heading with tables and charts. */
@@ -29,7 +29,7 @@ export interface SuiteView {
    * suite can import its analysis code (and Polars) only when a report is
    * made, not when a sweep starts.
    */
-  sections?(frame: pl.DataFrame): Promise<ReportSection[]>;
+  sections?(frame: DataFrame): Promise<ReportSection[]>;
 }
 
 /** One part of a section: HTML, or something that renders to HTML. */

@@ -1,4 +1,5 @@
 import pl from "nodejs-polars";
+import type { DataFrame, Expr } from "./frame.ts";
 import { Z95 } from "./wilson.ts";
 
 /** Options for {@linkcode summarize}. */
@@ -36,7 +37,7 @@ export function wilsonExprs(
   k: string,
   n: string,
   z: number = Z95,
-): [pl.Expr, pl.Expr] {
+): [Expr, Expr] {
   const z2 = z * z;
   const kf = pl.col(k).cast(pl.Float64);
   const nf = pl.col(n).cast(pl.Float64);
@@ -89,10 +90,10 @@ export function wilsonExprs(
  * ```
  */
 export function summarize(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   by: readonly string[],
   options: SummarizeOptions = {},
-): pl.DataFrame {
+): DataFrame {
   const { z = Z95, sort = true } = options;
   for (const col of by) {
     if (!frame.columns.includes(col)) {

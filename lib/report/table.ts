@@ -1,4 +1,4 @@
-import type pl from "nodejs-polars";
+import type { DataFrame } from "./frame.ts";
 import { escapeHtml } from "./plot.ts";
 
 /** Options for {@linkcode tableHtml}. */
@@ -31,7 +31,7 @@ const defaultPercent = (c: string) => /^(accuracy|acc_|.*_rate$|gain$)/.test(c);
  * ```
  */
 export function tableHtml(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: TableHtmlOptions = {},
 ): string {
   const { maxRows = 200, percent = defaultPercent } = options;
@@ -113,7 +113,7 @@ export class Table {
  * ```
  */
 export function table(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: TableHtmlOptions = {},
 ): Table {
   return new Table(tableHtml(frame, options));

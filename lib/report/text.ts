@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
+import type { DataFrame } from "./frame.ts";
 import { summarize } from "./summarize.ts";
 
 const pct = (x: unknown) =>
@@ -35,7 +35,7 @@ const pct = (x: unknown) =>
  * ```
  */
 export function summaryText(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   by: readonly string[] = ["suite", "model"],
 ): string {
   const keys = by.filter((column) => frame.columns.includes(column));
