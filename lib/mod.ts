@@ -90,7 +90,9 @@ export {
   ConfigError,
   type EndpointReport,
   type ModelConfig,
+  ModelSchema,
   type SweepConfig,
+  SweepConfigSchema,
 } from "./config/mod.ts";
 export {
   formatSummary,

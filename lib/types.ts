@@ -70,7 +70,9 @@ export interface Question<P = Record<string, unknown>> {
 
 /** One chat message in the OpenAI wire shape. */
 export interface ChatMessage {
+  /** Who wrote the message. */
   role: "system" | "user" | "assistant" | "tool";
+  /** The message text. */
   content: string;
   /** For `role: "tool"`: the id of the call this answers. */
   tool_call_id?: string;
@@ -80,14 +82,19 @@ export interface ChatMessage {
 
 /** A function tool call, as the OpenAI API returns it. */
 export interface ToolCall {
+  /** Call id; the tool message that answers it carries it as `tool_call_id`. */
   id: string;
+  /** Always `"function"`. */
   type: "function";
+  /** The function name and its arguments as a JSON string. */
   function: { name: string; arguments: string };
 }
 
 /** A function tool offered to the model (OpenAI `tools` entry). */
 export interface ToolSpec {
+  /** Always `"function"`. */
   type: "function";
+  /** Function name, description and JSON Schema of its parameters. */
   function: {
     name: string;
     description: string;
@@ -97,7 +104,9 @@ export interface ToolSpec {
 
 /** Generation parameters sent with a request. */
 export interface GenerationParams {
+  /** Sampling temperature (0 = greedy). */
   temperature: number;
+  /** Cap on completion tokens; longer replies end with finish reason `"length"`. */
   max_tokens: number;
   /** Sent as the request's `seed`; the runner derives it from the sweep seed and the sample index. */
   seed?: number;
@@ -109,8 +118,11 @@ export interface GenerationParams {
 export interface Prompt {
   /** The template that rendered it, e.g. `"direct"`, `"cot"`. */
   templateId: string;
+  /** The chat messages, system first. */
   messages: ChatMessage[];
+  /** Generation parameters sent with the request. */
   params: GenerationParams;
+  /** Tools offered to the model, if the template has any. */
   tools?: ToolSpec[];
 }
 
@@ -141,7 +153,9 @@ export interface Completion {
   text: string;
   /** Reasoning text kept apart from the answer, if the model produced any. */
   reasoning: string | null;
+  /** Why generation stopped (`"stop"`, `"length"`, ... or `"error"`). */
   finishReason: FinishReason;
+  /** Token counts as the API reported them (estimated for the sim). */
   usage: { promptTokens: number; completionTokens: number };
   /** Wall time of the whole call including retries, in milliseconds. */
   latencyMs: number;
@@ -184,6 +198,7 @@ export type VerdictStatus =
 
 /** The judge's decision on one completion. */
 export interface Verdict {
+  /** The outcome: correct, wrong, parse error, request error, truncated or unscored. */
   status: VerdictStatus;
   /** 1 for correct, 0 otherwise (partial credit allowed by some suites). */
   score: number;
@@ -210,33 +225,59 @@ export interface Verdict {
 export interface ResultRow {
   /** `model|question_id|template|sample`: unique within a run. */
   key: string;
+  /** Run id: the run folder's name. */
   run: string;
+  /** The model name as configured. */
   model: string;
+  /** The suite's registry name. */
   suite: string;
+  /** The question's id, unique within its suite. */
   question_id: string;
+  /** The template id that rendered the prompt. */
   template: string;
+  /** Sample index (0-based) when a question is asked several times. */
   sample: number;
   /** Category/dimension fields copied from the question. */
   dims: Record<string, DimValue>;
+  /** The question text. */
   question: string;
+  /** The answer key, as text. */
   expected: string;
+  /** The verdict's status. */
   status: VerdictStatus;
+  /** Whether `status` is `"correct"`. */
   correct: boolean;
+  /** The verdict's score: 1 correct, 0 wrong, or partial credit. */
   score: number;
+  /** Whether the reply was in the instructed format. */
   format_valid: boolean;
+  /** Error class from the suite's taxonomy, for wrong answers. */
   error_class: string | null;
+  /** Relative error for numeric answers, when defined. */
   rel_error: number | null;
+  /** The extracted answer in the suite's normal form, or null. */
   extracted: string | null;
+  /** The extraction rule that fired, or null when nothing was extracted. */
   extract_rule: string | null;
+  /** The model's answer text (reasoning removed). */
   response: string;
+  /** Reasoning text kept apart from the answer, if any. */
   reasoning: string | null;
+  /** The completion's finish reason. */
   finish_reason: string;
+  /** Prompt tokens used. */
   prompt_tokens: number;
+  /** Completion tokens used. */
   completion_tokens: number;
+  /** Wall time of the call including retries, in milliseconds. */
   latency_ms: number;
+  /** Attempts made (1 = no retry; 0 when served from the cache). */
   attempts: number;
+  /** Whether the completion came from the response cache. */
   cached: boolean;
+  /** Why the request failed for good, or null. */
   error_kind: ErrorKind | null;
+  /** The failure's message, or null. */
   error_message: string | null;
   /** The judge's explanation, if it gave one. */
   explanation: string | null;

@@ -35,6 +35,7 @@ export class ConfigError extends Error {
   readonly problems: string[];
   /** The file (or source label) the config came from. */
   readonly source: string;
+  /** Builds the error from its problems; the message lists them under `headline` and ends with `hint`. */
   constructor(
     source: string,
     problems: string[],

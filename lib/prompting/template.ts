@@ -8,8 +8,11 @@ import type { ChatMessage, Question, ToolSpec } from "../types.ts";
 
 /** A prompt template: turns a question into chat messages. */
 export interface Template {
+  /** Template id, e.g. `"direct"` or `"cot"`; recorded in each row. */
   id: string;
+  /** One line on what the template asks for. */
   description: string;
+  /** Renders one question as the chat messages to send. */
   render(question: Question): ChatMessage[];
   /** Tools offered with this template (e.g. the calculator control group). */
   tools?: ToolSpec[];

@@ -9,9 +9,13 @@ import { type RegisteredSkill, simChat, simModelList } from "./sim/mod.ts";
 
 /** One `/v1/models` entry. */
 export interface SimModelEntry {
+  /** The model (profile) name, e.g. `"sim-strong"`. */
   id: string;
+  /** Always `"model"`, as in the OpenAI API. */
   object: "model";
+  /** Creation time in Unix seconds (a fixed value for the sim). */
   created: number;
+  /** The owner the API reports. */
   owned_by: string;
 }
 

@@ -42,7 +42,9 @@ export interface SimServerOptions {
 export interface SimServer {
   /** e.g. `"http://127.0.0.1:41234/v1"`. */
   baseURL: string;
+  /** The TCP port it listens on. */
   port: number;
+  /** Counts of requests served so far (by outcome). */
   stats(): SimServerStats;
   /** Stops listening and drops every open connection, hung ones included. */
   close(): Promise<void>;

@@ -20,6 +20,7 @@ export interface CompleteOptions {
 export interface Provider {
   /** The model name as configured (unique within a sweep). */
   readonly name: string;
+  /** Sends one prompt (with retries) and returns the completion, or a completion with `error` set. */
   complete(prompt: Prompt, options: CompleteOptions): Promise<Completion>;
   /** Releases sockets or servers, if any. */
   close?(): Promise<void>;

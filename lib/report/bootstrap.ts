@@ -14,7 +14,9 @@ export interface PairedBootstrapOptions {
 export interface PairedBootstrapResult {
   /** mean(a) − mean(b) on the observed pairs. */
   diff: number;
+  /** Lower bound of the percentile interval of `diff`. */
   lo: number;
+  /** Upper bound of the percentile interval of `diff`. */
   hi: number;
   /** Share of resamples where the difference had the opposite sign of `diff` (or was 0), doubled: a rough two-sided p. */
   p: number;

@@ -6,16 +6,23 @@ import { wilsonInterval } from "./wilson.ts";
 
 /** A paired comparison of two systems on the same questions. */
 export interface PairedComparison {
+  /** Name of system A (a model or template). */
   a: string;
+  /** Name of system B. */
   b: string;
   /** Questions (× template × sample) both answered. */
   pairs: number;
+  /** A's accuracy over the pairs (0–1). */
   accuracyA: number;
+  /** B's accuracy over the pairs (0–1). */
   accuracyB: number;
   /** Both right / only A right / only B right / both wrong. */
   bothRight: number;
+  /** Pairs only A got right. */
   onlyA: number;
+  /** Pairs only B got right. */
   onlyB: number;
+  /** Pairs both got wrong. */
   bothWrong: number;
   /** Exact McNemar two-sided p-value. */
   mcnemarP: number;

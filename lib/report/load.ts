@@ -21,6 +21,7 @@ export interface LoadedRuns {
   frame: DataFrame;
   /** Names of the columns that came from `dims` (e.g. `family`, `digits`). */
   dims: string[];
+  /** What was read from each run folder, in the order given. */
   runs: RunInfo[];
   /** Things worth telling the user (a dropped torn line, a missing manifest). */
   warnings: string[];

@@ -8,6 +8,7 @@ import {
 export interface NotebookJson {
   /** `eval.suites`: the suites a notebook analyses (see {@linkcode runForNotebook}). */
   metadata?: { eval?: { suites?: string[] } };
+  /** The notebook's cells with the fields read here. */
   cells: {
     cell_type: string;
     source: string | string[];
@@ -128,7 +129,9 @@ export interface ExecuteNotebookOptions {
 
 /** What {@linkcode executeNotebook} produced. */
 export interface ExecutedNotebook {
+  /** The executed notebook as .ipynb JSON text. */
   ipynb: string;
+  /** The executed notebook rendered as a standalone HTML page. */
   html: string;
   /** From {@linkcode notebookProblems}, plus a kernel failure if any. */
   problems: string[];

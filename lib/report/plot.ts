@@ -13,6 +13,7 @@ export class Chart {
   /** The chart's title. */
   readonly title: string;
 
+  /** Wraps a title and an HTML fragment (see {@linkcode renderPlot}). */
   constructor(title: string, html: string) {
     this.title = title;
     this.html = html;
@@ -34,8 +35,10 @@ export class Chart {
   }
 }
 
+/** Observable Plot's own options type: the argument of `Plot.plot`. */
+export type ObservablePlotOptions = Plot.PlotOptions;
 /** Plot options accepted by {@linkcode renderPlot} (those of `Plot.plot`, minus `document`). */
-export type PlotOptions = Omit<Plot.PlotOptions, "document">;
+export type PlotOptions = Omit<ObservablePlotOptions, "document">;
 
 /**
  * Renders Observable Plot options to a {@linkcode Chart} outside a browser,
@@ -114,7 +117,12 @@ export const ACCURACY_Y = {
  * assert.equal(seriesColor("model").label, "model");
  * ```
  */
-export function seriesColor(label: string) {
+export function seriesColor(label: string): {
+  readonly legend: true;
+  readonly type: "ordinal";
+  readonly scheme: "tableau10";
+  readonly label: string;
+} {
   return {
     legend: true,
     type: "ordinal",

@@ -1,10 +1,16 @@
 /** A progress snapshot (the runner's `SweepProgress`, the fields shown here). */
 export interface ProgressSnapshot {
+  /** Rows written in this session. */
   done: number;
+  /** Rows the sweep plans in all. */
   total: number;
+  /** Rows already stored by an earlier session (resume). */
   skipped?: number;
+  /** Error rows written in this session. */
   errors: number;
+  /** Rows per second in this session. */
   requestsPerSecond: number;
+  /** Seconds left at the current rate, or null before any row. */
   etaSeconds: number | null;
 }
 

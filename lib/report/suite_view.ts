@@ -10,6 +10,7 @@ import type { DimSpec } from "../types.ts";
 
 /** One part of a report: a heading with tables and charts. */
 export interface ReportSection {
+  /** The section heading. */
   title: string;
   /** HTML fragments (tables, charts, notes) in order. */
   parts: string[];
@@ -17,7 +18,9 @@ export interface ReportSection {
 
 /** A suite as the report sees it. */
 export interface SuiteView {
+  /** The suite's registry name, e.g. `"arithmetic"`. */
   name: string;
+  /** One line on what the suite measures. */
   description: string;
   /** The dims its questions carry, with kind and label. */
   dims: readonly DimSpec[];

@@ -75,6 +75,7 @@ function formatNumber(
 export class Table {
   /** The table as an HTML fragment. */
   readonly html: string;
+  /** Wraps an HTML table fragment. */
   constructor(html: string) {
     this.html = html;
   }

@@ -16,11 +16,13 @@ export interface SweepProgress {
   skipped: number;
   /** Error rows written in this session. */
   errors: number;
+  /** Error rows of this session by error kind (`timeout`, `rate_limit`...). */
   errorsByKind: Record<string, number>;
   /** Rows per second in this session. */
   requestsPerSecond: number;
   /** Seconds left at the current rate, or null before any row. */
   etaSeconds: number | null;
+  /** Seconds since this session started. */
   elapsedSeconds: number;
 }
 

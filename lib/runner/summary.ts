@@ -7,11 +7,13 @@ import { readResults } from "../store/results_reader.ts";
 
 /** One model's line of the summary. */
 export interface ModelSummary {
+  /** The model name as configured. */
   model: string;
   /** Rows stored. */
   n: number;
   /** Correct rows ÷ rows that got an answer (error rows excluded). */
   accuracy: number | null;
+  /** Error rows (requests that failed for good). */
   errors: number;
 }
 

@@ -78,6 +78,7 @@ export interface SweepOptions {
 
 /** What a sweep did. */
 export interface SweepResult {
+  /** The run folder (`<outputDir>/<name>-<timestamp>` or the resumed one). */
   runDir: string;
   /** Rows the sweep plans in all. */
   total: number;
@@ -89,7 +90,9 @@ export interface SweepResult {
   errors: number;
   /** Rows of this session served from the cache. */
   cached: number;
+  /** Whether the sweep was stopped early (abort signal); rows written so far are kept. */
   interrupted: boolean;
+  /** Wall time of this session in seconds. */
   elapsedSeconds: number;
   /** Things the user should know (lines of a resumed run set aside). */
   warnings: string[];

@@ -59,13 +59,17 @@ export interface ScoreContext {
  * Methods are written as methods so a `Suite<MyPayload>` is a `Suite`.
  */
 export interface Suite<P = Record<string, unknown>> extends SuiteView {
+  /** The suite's registry name, used in configs and rows, e.g. `"arithmetic"`. */
   name: string;
+  /** One line on what the suite measures. */
   description: string;
   /** Validates `params` from the config; errors are reported with their path. */
   validateParams(params: unknown): ParamsCheck;
   /** The questions for these params and seed. Deterministic. */
   questions(options: QuestionSourceOptions): Promise<Question<P>[]>;
+  /** The suite's prompt templates by id. */
   templates: Readonly<Record<string, Template>>;
+  /** Template ids run when a config names none. */
   defaultTemplates: readonly string[];
   /** Executes tool calls for templates that offer tools. */
   executeTool?: ToolExecutor;

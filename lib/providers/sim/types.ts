@@ -6,22 +6,31 @@
 
 /** A function tool call in the OpenAI wire shape. */
 export interface SimToolCall {
+  /** Call id; a tool message answers it with `tool_call_id`. */
   id: string;
+  /** Always `"function"`. */
   type: "function";
+  /** The function name and its arguments as a JSON string. */
   function: { name: string; arguments: string };
 }
 
 /** One chat message of a {@linkcode SimRequest}. */
 export interface SimMessage {
+  /** Who wrote the message. */
   role: "system" | "user" | "assistant" | "tool";
+  /** Message text; null for an assistant turn that only calls tools. */
   content: string | null;
+  /** For `role: "tool"`: the id of the call this answers. */
   tool_call_id?: string;
+  /** For `role: "assistant"`: tool calls the model made. */
   tool_calls?: SimToolCall[];
 }
 
 /** A function tool offered in a {@linkcode SimRequest}. */
 export interface SimTool {
+  /** Always `"function"`. */
   type: "function";
+  /** Function name, description and JSON Schema of its parameters. */
   function: { name: string; description?: string; parameters?: unknown };
 }
 
@@ -29,10 +38,15 @@ export interface SimTool {
 export interface SimRequest {
   /** Profile name, e.g. `"sim-strong"`; unknown names throw {@linkcode SimModelError}. */
   model: string;
+  /** The conversation so far, oldest first. */
   messages: SimMessage[];
+  /** Sampling temperature; the sim treats absent as 0. */
   temperature?: number;
+  /** Cap on completion tokens; a longer reply is cut with finish reason `"length"`. */
   max_tokens?: number;
+  /** Seed for the sim's random choices (same request and seed, same reply). */
   seed?: number;
+  /** Tools the model may call. */
   tools?: SimTool[];
   /** Unknown fields are ignored. */
   [extra: string]: unknown;
@@ -58,6 +72,7 @@ export type SimThinking = "none" | "content" | "field";
 export interface SimProfile {
   /** Model id, e.g. `"sim-strong"`. */
   name: string;
+  /** One line on how this model behaves. */
   description: string;
   /**
    * Digits of headroom over `sim-average` on the difficulty scale: a

@@ -14,12 +14,15 @@ export type { Instructions, Rng };
 
 /** Everything a skill may read. Skills answer only from the prompt. */
 export interface SkillInput {
+  /** The request as received. */
   request: SimRequest;
+  /** The profile of the requested model. */
   profile: SimProfile;
   /** The last user message's text. */
   question: string;
   /** All system messages' text, joined by newlines ("" if none). */
   system: string;
+  /** Format instructions parsed from the prompt (answer marker, style...). */
   instructions: Instructions;
   /** The request's temperature (0 when absent). */
   temperature: number;
@@ -60,6 +63,7 @@ export interface SimSkill<T> {
 
 /** A skill with its task type hidden, as the registry holds it. */
 export interface RegisteredSkill {
+  /** The skill's name, unique in the registry. */
   name: string;
   /** Matches and solves in one go; null when the skill does not apply. */
   answer(input: SkillInput): SkillAnswer | null;
