@@ -1,0 +1,23 @@
+import assert from "node:assert/strict";
+
+/** Entry points whose public API must pass `deno doc --lint`. */
+const ENTRIES = ["lib/mod.ts"];
+
+for (const entry of ENTRIES) {
+  Deno.test(`deno doc --lint ${entry} reports no problems`, async () => {
+    const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
+      args: ["doc", "--lint", entry],
+      cwd: new URL("../../", import.meta.url),
+      env: { NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const decode = (b: Uint8Array) => new TextDecoder().decode(b);
+    // npm type-resolution warnings (openai's optional node-fetch) are noise.
+    const report = (decode(stdout) + decode(stderr))
+      .split("\n")
+      .filter((l) => !/^Warning Failed resolving|^ {4}at file:/.test(l))
+      .join("\n");
+    assert.equal(code, 0, `deno doc --lint ${entry} failed:\n${report}`);
+  });
+}
