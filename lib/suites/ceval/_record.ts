@@ -15,9 +15,11 @@ export type CevalSplit = "dev" | "val" | "test";
 export interface CevalRecord {
   /** The subject's facts (key, names, category, level, HARD flag). */
   subject: CevalSubject;
+  /** The split the file belongs to (dev, val or test). */
   split: CevalSplit;
   /** The row's `id` column (the row index when the file has none). */
   id: string;
+  /** The question text. */
   question: string;
   /** Option texts by letter. */
   choices: { A: string; B: string; C: string; D: string };

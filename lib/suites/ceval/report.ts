@@ -13,6 +13,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
+import type { DataFrame } from "../../report/mod.ts";
 import {
   ACCURACY_Y,
   type Chart,
@@ -29,7 +30,7 @@ export interface CevalReportOptions {
 
 const FAILED = ["parse_error", "truncated"];
 
-function needs(frame: pl.DataFrame, columns: readonly string[]): void {
+function needs(frame: DataFrame, columns: readonly string[]): void {
   const missing = columns.filter((c) => !frame.columns.includes(c));
   if (missing.length > 0) {
     throw new RangeError(
@@ -56,7 +57,7 @@ function needs(frame: pl.DataFrame, columns: readonly string[]): void {
  * assert.equal(cevalScored(f).height, 1);
  * ```
  */
-export function cevalScored(frame: pl.DataFrame): pl.DataFrame {
+export function cevalScored(frame: DataFrame): DataFrame {
   needs(frame, ["expected"]);
   let f = frame;
   if (f.columns.includes("suite")) {
@@ -65,7 +66,7 @@ export function cevalScored(frame: pl.DataFrame): pl.DataFrame {
   return f.filter(pl.col("expected").neq(pl.lit("")));
 }
 
-function groupCols(frame: pl.DataFrame, by: readonly string[]): string[] {
+function groupCols(frame: DataFrame, by: readonly string[]): string[] {
   return by.filter((c) => frame.columns.includes(c));
 }
 
@@ -96,9 +97,9 @@ function groupCols(frame: pl.DataFrame, by: readonly string[]): string[] {
  * ```
  */
 export function cevalBySubject(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: CevalReportOptions = {},
-): pl.DataFrame {
+): DataFrame {
   const { by = ["model", "template"] } = options;
   const facts = ["subject", "subject_zh", "category", "level", "hard"];
   needs(frame, [...facts, "correct", "status"]);
@@ -152,10 +153,10 @@ export function cevalBySubject(
  * ```
  */
 export function cevalByFact(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   fact: "category" | "level" | "hard",
   options: CevalReportOptions = {},
-): pl.DataFrame {
+): DataFrame {
   const { by = ["model", "template"] } = options;
   const subjects = cevalBySubject(frame, { by });
   const keys = [...groupCols(subjects, by), fact];
@@ -201,9 +202,9 @@ export function cevalByFact(
  * ```
  */
 export function cevalSummary(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: CevalReportOptions = {},
-): pl.DataFrame {
+): DataFrame {
   const { by = ["model", "template"] } = options;
   const subjects = cevalBySubject(frame, { by });
   const keys = groupCols(subjects, by);
@@ -271,7 +272,7 @@ export interface CevalSubmissionOptions {
  * ```
  */
 export function cevalSubmission(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: CevalSubmissionOptions = {},
 ): CevalSubmission {
   needs(frame, ["question_id", "extracted", "subject", "split"]);
@@ -380,7 +381,7 @@ function groupedBars(
  * ```
  */
 export function cevalCategoryChart(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: CevalChartOptions = {},
 ): Chart {
   const { series = "model", width = 720 } = options;
@@ -417,7 +418,7 @@ export function cevalCategoryChart(
  * ```
  */
 export function cevalHardChart(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: CevalChartOptions = {},
 ): Chart {
   const { series = "model", width = 720 } = options;

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
+import type { DataFrame } from "../../report/mod.ts";
 import { tableHtml } from "../../report/table.ts";
 import {
   guardedSection,
@@ -35,7 +35,7 @@ import {
  * assert.ok(cevalSections(frame).length > 0);
  * ```
  */
-export function cevalSections(frame: pl.DataFrame): ReportSection[] {
+export function cevalSections(frame: DataFrame): ReportSection[] {
   const scored = () => cevalScored(frame);
   return presentSections([
     guardedSection("C-Eval summary", () => [tableHtml(cevalSummary(frame))]),

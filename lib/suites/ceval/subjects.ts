@@ -24,7 +24,9 @@ export interface CevalSubject {
   name: string;
   /** Chinese name as used in the official prompt, e.g. `"高等数学"`. */
   nameZh: string;
+  /** The C-Eval category (STEM, Social Science, Humanities, Other). */
   category: CevalCategory;
+  /** The C-Eval level (middle school to professional). */
   level: CevalLevel;
   /** In the 8-subject C-Eval HARD subset. */
   hard: boolean;

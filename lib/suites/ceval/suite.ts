@@ -73,7 +73,11 @@ const KNOWN_KEYS: ReadonlySet<string> = new Set(
   CEVAL_SUBJECTS.map((s) => s.key),
 );
 
-/** The C-Eval suite's params (zod). */
+/**
+ * The C-Eval suite's params (zod).
+ *
+ * @internal
+ */
 export const CevalParamsSchema = z.strictObject({
   /** Dataset folder, relative to the config file; default: the bundled set. */
   root: z.string().min(1).optional(),
@@ -102,8 +106,10 @@ export const CevalParamsSchema = z.strictObject({
   limit: z.int().positive().optional(),
 });
 
+// `X.parse`'s return type is `z.infer<typeof X>`; `deno doc --lint` reports
+// zod's private `output` type behind `z.infer`, not this spelling.
 /** Validated C-Eval params, defaults filled in. */
-export type CevalParams = z.infer<typeof CevalParamsSchema>;
+export type CevalParams = ReturnType<typeof CevalParamsSchema.parse>;
 
 /** The bundled original dataset, `data/ceval` at the repository root. */
 export const BUNDLED_CEVAL_ROOT: string = fileURLToPath(

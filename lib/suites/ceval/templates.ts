@@ -21,10 +21,13 @@ import type { ChatMessage, Question } from "../../types.ts";
 
 /** One C-Eval item as the templates need it. */
 export interface CevalItem {
+  /** The question text. */
   question: string;
+  /** Option texts by letter. */
   choices: { A: string; B: string; C: string; D: string };
   /** The key letter (dev examples always have one). */
   answer: string | null;
+  /** The dataset's worked explanation (dev split), or null. */
   explanation: string | null;
 }
 

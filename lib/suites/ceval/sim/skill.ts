@@ -36,6 +36,7 @@ import { solveChoice } from "./_choice_solver.ts";
 import { passes } from "../../../providers/sim/skills/chance.ts";
 import {
   defineSkill,
+  type RegisteredSkill,
   type SkillAnswer,
   type SkillInput,
 } from "../../../providers/sim/skills/types.ts";
@@ -104,7 +105,7 @@ function styled(task: ChoiceTask, letter: string, input: SkillInput): string {
 }
 
 /** The multiple-choice skill (C-Eval style prompts). */
-export const multipleChoiceSkill = defineSkill<ChoiceTask>({
+export const multipleChoiceSkill: RegisteredSkill = defineSkill<ChoiceTask>({
   name: "multiple_choice",
   match(input) {
     return parseChoiceTask(input.question, input.system);
