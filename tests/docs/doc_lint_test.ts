@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 const ENTRIES: string[][] = [
   ["lib/mod.ts"],
   ["lib/mod.ts", "lib/suites/ceval/mod.ts"],
+  ["lib/mod.ts", "lib/suites/linalg/mod.ts"],
 ];
 
 for (const roots of ENTRIES) {

@@ -9,9 +9,11 @@ import { parseRational } from "../../math/rational.ts";
 
 /** Eigenvalue tolerance: absolute and relative (the larger allowance wins). */
 export interface EigenTolerance {
-  /** @default 0.01 */
+  /** Absolute allowance on each eigenvalue.
+   * @default 0.01 */
   abs?: number | undefined;
-  /** @default 0 */
+  /** Relative allowance, as a fraction of the key's magnitude.
+   * @default 0 */
   rel?: number | undefined;
 }
 

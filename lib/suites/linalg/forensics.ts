@@ -12,7 +12,7 @@ import {
   type LinalgQuestion,
   solveProblem,
 } from "./tasks.ts";
-import type { Completion, Extraction, Question } from "../../types.ts";
+import type { Completion, Extraction } from "../../types.ts";
 import {
   answerMatches,
   type EigenTolerance,
@@ -69,18 +69,23 @@ export const ABANDONMENT_LABELS: readonly LinalgErrorLabel[] = [
 
 /** A label and the stage that assigned it. */
 export interface ForensicLabel {
+  /** The error label from the taxonomy. */
   label: LinalgErrorLabel;
   /** 1 rules, 2 LLM judge, 3 validation. */
   stage: 1 | 2 | 3;
+  /** What the stage saw (the rule that fired, the judge's reason...). */
   detail: string;
 }
 
 /** A grade that could not be read: never a guess. */
 export interface Unscored {
+  /** Always `true`: marks a grade that could not be read. */
   unscored: true;
+  /** Why the grade could not be read. */
   reason: string;
   /** The judge prompt and reply, kept for inspection. */
   prompt?: string;
+  /** The judge's raw reply. */
   reply?: string;
 }
 

@@ -19,6 +19,7 @@ import { parseAnswer, parseProblem } from "./_linalgbench_parse.ts";
 
 /** One LinAlg-Bench row, parsed. */
 export interface LinalgBenchRow {
+  /** The row's problem, operands as rational strings. */
   problem: LinalgProblem;
   /** The `problem_latex` cell as published. */
   original: string;

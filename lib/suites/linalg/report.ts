@@ -8,13 +8,14 @@
  */
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
+import type { DataFrame } from "../../report/mod.ts";
 import { ABANDONMENT_LABELS, EXECUTION_LABELS } from "./forensics.ts";
 import { ACCURACY_Y, type Chart, pct, renderPlot } from "../../report/plot.ts";
 import { summarize } from "../../report/summarize.ts";
 
 type Row = Record<string, unknown>;
 
-function linalgOnly(frame: pl.DataFrame): pl.DataFrame {
+function linalgOnly(frame: DataFrame): DataFrame {
   const missing = ["task", "size", "correct"].filter((c) =>
     !frame.columns.includes(c)
   );
@@ -79,7 +80,7 @@ export function errorFamily(label: string): string {
  * ```
  */
 export function linalgCliff(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: { title?: string; width?: number } = {},
 ): Chart {
   const { width = 900 } = options;
@@ -152,7 +153,7 @@ export function linalgCliff(
  * assert.deepEqual(linalgTiers(frame).getColumn("tier").toArray(), ["reading", "recursive"]);
  * ```
  */
-export function linalgTiers(frame: pl.DataFrame): pl.DataFrame {
+export function linalgTiers(frame: DataFrame): DataFrame {
   return summarize(linalgOnly(frame), ["model", "tier", "size"])
     .select("model", "tier", "size", "n", "accuracy", "acc_lo", "acc_hi");
 }
@@ -174,7 +175,7 @@ export function linalgTiers(frame: pl.DataFrame): pl.DataFrame {
  * assert.deepEqual(rows.map((r) => [r.size, r.family, r.share]), [[3, "execution", 1], [5, "abandonment", 1]]);
  * ```
  */
-export function linalgErrorsBySize(frame: pl.DataFrame): pl.DataFrame {
+export function linalgErrorsBySize(frame: DataFrame): DataFrame {
   const f = linalgOnly(frame).filter(
     pl.col("correct").not().and(pl.col("error_class").isNotNull()),
   );
@@ -218,7 +219,7 @@ export function linalgErrorsBySize(frame: pl.DataFrame): pl.DataFrame {
  * ```
  */
 export function linalgErrorChart(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: { title?: string; width?: number } = {},
 ): Chart {
   const data = linalgErrorsBySize(frame).toRecords();
@@ -262,7 +263,7 @@ export function linalgErrorChart(
  * assert.equal(row!.gap, 1);
  * ```
  */
-export function formatSensitivity(frame: pl.DataFrame): pl.DataFrame {
+export function formatSensitivity(frame: DataFrame): DataFrame {
   const data = summarize(linalgOnly(frame), ["model", "format"]).toRecords();
   const formats = [...new Set(data.map((d) => String(d["format"])))].sort();
   const models = [...new Set(data.map((d) => String(d["model"])))];

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
+import type { DataFrame } from "../../report/mod.ts";
 import { tableHtml } from "../../report/table.ts";
 import {
   guardedSection,
@@ -36,7 +36,7 @@ import {
  * assert.ok(linalgSections(frame).every((s) => s.parts.length > 0));
  * ```
  */
-export function linalgSections(frame: pl.DataFrame): ReportSection[] {
+export function linalgSections(frame: DataFrame): ReportSection[] {
   return presentSections([
     guardedSection("Accuracy cliff by matrix size", () => [linalgCliff(frame)]),
     guardedSection("Model tiers (LinAlg-Bench)", () => [

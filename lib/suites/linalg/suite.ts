@@ -65,7 +65,7 @@ import {
   type LinalgFormat,
   problemStatement,
 } from "./templates.ts";
-import type { Completion, Extraction, Question } from "../../types.ts";
+import type { Completion, Extraction } from "../../types.ts";
 import type { ScoreContext, Suite } from "../types.ts";
 import { type ModelConfig, ModelSchema } from "../../config/schema.ts";
 import type { Provider } from "../../providers/types.ts";
@@ -75,11 +75,15 @@ import { linalgSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
 
 /** The shipped LinAlg-Bench copy (used when `dataset` is not given). */
-export const DEFAULT_LINALGBENCH_DIR = fileURLToPath(
+export const DEFAULT_LINALGBENCH_DIR: string = fileURLToPath(
   new URL("../../../data/linalgbench", import.meta.url),
 );
 
-/** The linear-algebra suite's params (zod). */
+/**
+ * The linear-algebra suite's params (zod).
+ *
+ * @internal
+ */
 export const LinalgParamsSchema = z.strictObject({
   source: z.enum(["linalgbench", "generated"]).default("linalgbench"),
   dataset: z.string().min(1).optional(),
@@ -108,8 +112,10 @@ export const LinalgParamsSchema = z.strictObject({
 /** Most questions one generated linear-algebra entry may have (they are held in memory, with exact keys). */
 export const MAX_LINALG_QUESTIONS = 100_000;
 
+// `X.parse`'s return type is `z.infer<typeof X>`; `deno doc --lint` reports
+// zod's private `output` type behind `z.infer`, not this spelling.
 /** Validated linear-algebra params, defaults filled in. */
-export type LinalgParams = z.infer<typeof LinalgParamsSchema>;
+export type LinalgParams = ReturnType<typeof LinalgParamsSchema.parse>;
 
 const PARAMS = zodParams("linalg", LinalgParamsSchema);
 const parseParams = PARAMS.parse;

@@ -80,10 +80,13 @@ export const TASK_ANSWER_KIND: Readonly<
 export interface LinalgProblem {
   /** Stable id (`C_3x3_det_001` for LinAlg-Bench rows). */
   id: string;
+  /** Where it comes from: a LinAlg-Bench row or the seeded generator. */
   source: "linalgbench" | "generated";
+  /** What to compute (determinant, rank, eigenvalues...). */
   task: LinalgTask;
   /** Size of the square matrix A. */
   n: number;
+  /** The matrix A, row by row. */
   A: string[][];
   /** Second factor (multiplication). */
   B?: string[][];

@@ -16,7 +16,9 @@ import { type LinalgProblem, solveProblem } from "./tasks.ts";
 
 /** A problem with its published key. */
 export interface KeyedProblem {
+  /** The problem as parsed. */
   problem: LinalgProblem;
+  /** The answer key as published. */
   key: Answer;
   /** Decimals the key's eigenvalues are rounded to (compare at that precision). */
   keyDecimals?: number;
@@ -24,16 +26,23 @@ export interface KeyedProblem {
 
 /** One disagreement between the published key and the solvers. */
 export interface KeyDisagreement {
+  /** The problem's id. */
   id: string;
+  /** The problem's task. */
   task: string;
+  /** The published key, as text. */
   published: string;
+  /** What the exact solvers computed, as text. */
   computed: string;
 }
 
 /** What {@linkcode verifyKey} found. */
 export interface KeyReport {
+  /** Problems checked. */
   total: number;
+  /** Problems whose published key the solvers reproduce. */
   agreements: number;
+  /** The problems where they differ. */
   disagreements: KeyDisagreement[];
 }
 

@@ -18,6 +18,7 @@ import { passes } from "../../../providers/sim/skills/chance.ts";
 import { abandonment, executionError } from "./_mistakes.ts";
 import {
   defineSkill,
+  type RegisteredSkill,
   type SkillAnswer,
   type SkillInput,
 } from "../../../providers/sim/skills/types.ts";
@@ -183,7 +184,7 @@ function solve(read: LinalgTaskRead, input: SkillInput): SkillAnswer {
 }
 
 /** The linear-algebra skill for the registry. */
-export const linalgSkill = defineSkill<LinalgTaskRead>({
+export const linalgSkill: RegisteredSkill = defineSkill<LinalgTaskRead>({
   name: "linalg",
   match({ question }) {
     if (!/matri(?:x|ces)/i.test(question)) return null;
