@@ -9,6 +9,7 @@ const ENTRIES: string[][] = [
   ["lib/mod.ts"],
   ["lib/mod.ts", "lib/suites/ceval/mod.ts"],
   ["lib/mod.ts", "lib/suites/linalg/mod.ts"],
+  ["lib/mod.ts", "lib/suites/arithmetic/mod.ts"],
 ];
 
 for (const roots of ENTRIES) {

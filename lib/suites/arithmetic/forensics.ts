@@ -25,6 +25,7 @@ export type NumericErrorClass = typeof NUMERIC_ERROR_CLASSES[number];
 
 /** The outcome of {@linkcode classifyNumericError}. */
 export interface NumericErrorReport {
+  /** The class from {@linkcode NUMERIC_ERROR_CLASSES} that fits the wrong answer. */
   errorClass: NumericErrorClass;
   /** |got − expected| / |expected| (|got − expected| when expected is 0). */
   relError: number;
@@ -32,6 +33,7 @@ export interface NumericErrorReport {
 
 /** What forensics reads from a question: its payload (operands, operator). */
 export interface ForensicsQuestion {
+  /** The question's payload: operands and operator. */
   payload?: Record<string, unknown>;
 }
 

@@ -74,7 +74,11 @@ import { zodParams } from "../params.ts";
 
 const digitCount = z.int().min(1).max(20);
 
-/** The arithmetic suite's params (zod). */
+/**
+ * The arithmetic suite's params (zod).
+ *
+ * @internal
+ */
 export const ArithmeticParamsSchema = z.strictObject({
   families: z.array(z.enum(ARITHMETIC_FAMILIES)).min(1).default(["add", "sub"]),
   digits: z.array(digitCount).min(1).default([2, 4, 8]),
@@ -99,8 +103,10 @@ export const ArithmeticParamsSchema = z.strictObject({
   path: ["dataset"],
 });
 
+// `X.parse`'s return type is `z.infer<typeof X>`; `deno doc --lint` reports
+// zod's private `output` type behind `z.infer`, not this spelling.
 /** Validated arithmetic params, defaults filled in. */
-export type ArithmeticParams = z.infer<typeof ArithmeticParamsSchema>;
+export type ArithmeticParams = ReturnType<typeof ArithmeticParamsSchema.parse>;
 
 const PARAMS = zodParams("arithmetic", ArithmeticParamsSchema);
 const parseParams = PARAMS.parse;

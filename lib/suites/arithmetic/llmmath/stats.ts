@@ -7,20 +7,27 @@ import { LLMMATH_ITEMS } from "./questions.ts";
 
 /** One judged llmmath sample. */
 export interface LlmmathOutcome {
+  /** The model name. */
   model: string;
+  /** The question's id. */
   questionId: string;
+  /** Whether the sample was judged correct. */
   correct: boolean;
 }
 
 /** Pass rate of one model on one item. */
 export interface LlmmathItemRate {
+  /** The model name. */
   model: string;
   /** 1-based item number. */
   item: number;
   /** `"1234×5678"`. */
   label: string;
+  /** Digits per operand. */
   digits: number;
+  /** Samples judged correct. */
   passes: number;
+  /** Samples judged. */
   runs: number;
   /** passes / runs. */
   rate: number;

@@ -4,14 +4,14 @@
  *
  * @module
  */
-import pl from "nodejs-polars";
+import type { DataFrame } from "../../../report/mod.ts";
 
 export type Row = Record<string, unknown>;
 
 export const str = (c: string) => (d: Row) => String(d[c]);
 
 export function requireColumns(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   columns: readonly string[],
   what: string,
 ): void {

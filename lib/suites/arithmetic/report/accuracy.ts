@@ -6,6 +6,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
+import type { DataFrame } from "../../../report/mod.ts";
 import {
   ACCURACY_Y,
   type Chart,
@@ -60,7 +61,7 @@ export interface AccuracyByDigitsOptions {
  * ```
  */
 export function accuracyByDigits(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: AccuracyByDigitsOptions = {},
 ): Chart {
   const {
@@ -171,7 +172,7 @@ export interface AccuracyAgainstTokensOptions {
  * ```
  */
 export function accuracyAgainstTokens(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: AccuracyAgainstTokensOptions = {},
 ): Chart {
   const { templates = ["direct", "cot"], series = "model", width = 720 } =

@@ -5,6 +5,7 @@
  * @module
  */
 import pl from "nodejs-polars";
+import type { DataFrame, DataType } from "../../../report/mod.ts";
 import { summarize } from "../../../report/summarize.ts";
 import { wilsonInterval, Z95 } from "../../../report/wilson.ts";
 import { requireColumns, type Row } from "./_columns.ts";
@@ -13,7 +14,9 @@ import { requireColumns, type Row } from "./_columns.ts";
 export interface DimensionAccuracy {
   /** The dimension value (digits). */
   x: number;
+  /** Correct answers at this value. */
   correct: number;
+  /** Answers at this value (error rows excluded). */
   n: number;
 }
 
@@ -141,9 +144,9 @@ export interface BreakingPointsOptions extends BreakingPointOptions {
  * ```
  */
 export function breakingPoints(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: BreakingPointsOptions = {},
-): pl.DataFrame {
+): DataFrame {
   const { by = ["model"], dimension = "digits", ...rest } = options;
   requireColumns(frame, [...by, dimension, "correct"], "breaking points");
   const data = summarize(
@@ -175,7 +178,7 @@ export function breakingPoints(
       n: points.reduce((s, p) => s + p.n, 0),
     };
   });
-  const schema: Record<string, pl.DataType> = {
+  const schema: Record<string, DataType> = {
     breaking_point: pl.Float64,
     crossing: pl.Float64,
     confirmed: pl.Float64,
@@ -233,9 +236,9 @@ export interface BreakingPointMatrixOptions extends BreakingPointOptions {
  * ```
  */
 export function breakingPointMatrix(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: BreakingPointMatrixOptions = {},
-): pl.DataFrame {
+): DataFrame {
   const { rows = "model", across = "family", dimension = "digits", ...rest } =
     options;
   const long = breakingPoints(frame, {

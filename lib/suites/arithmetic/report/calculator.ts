@@ -6,6 +6,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
+import type { DataFrame, DataType } from "../../../report/mod.ts";
 import { compareBareAndTool } from "./calculator_control.ts";
 import { ACCURACY_Y, type Chart, renderPlot } from "../../../report/plot.ts";
 import { wilsonInterval } from "../../../report/wilson.ts";
@@ -50,9 +51,9 @@ export interface BareVsToolOptions {
  * ```
  */
 export function bareVsTool(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: BareVsToolOptions = {},
-): pl.DataFrame {
+): DataFrame {
   const { bare = ["direct"], tool = ["calculator"], group = "digits" } =
     options;
   requireColumns(
@@ -88,7 +89,7 @@ export function bareVsTool(
       gain: r.gain,
     };
   });
-  const schema: Record<string, pl.DataType> = {
+  const schema: Record<string, DataType> = {
     model: pl.Utf8,
     ...(group ? { [group]: numericGroup ? pl.Float64 : pl.Utf8 } : {}),
     bare_n: pl.Int64,
@@ -144,7 +145,7 @@ export interface BareVsToolChartOptions extends BareVsToolOptions {
  * ```
  */
 export function bareVsToolChart(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: BareVsToolChartOptions = {},
 ): Chart {
   const { width = 720, group = "digits", ...rest } = options;

@@ -6,8 +6,11 @@
 
 /** One judged sample, as read from result rows. */
 export interface ControlOutcome {
+  /** The model name. */
   model: string;
+  /** The template id that rendered the prompt. */
   template: string;
+  /** Whether the sample was judged correct. */
   correct: boolean;
   /** Grouping value (e.g. the family or digit count); `""` when not grouped. */
   group?: string | number | boolean | null;
@@ -23,7 +26,9 @@ export interface CompareBareAndToolOptions {
 
 /** Accuracy counts of one arm. */
 export interface ArmAccuracy {
+  /** Samples in the arm. */
   n: number;
+  /** Samples judged correct. */
   correct: number;
   /** correct / n, or null when n is 0. */
   accuracy: number | null;
@@ -31,9 +36,13 @@ export interface ArmAccuracy {
 
 /** One (model, group) row of the side-by-side table. */
 export interface BareVsToolRow {
+  /** The model name. */
   model: string;
+  /** The grouping value as text; `""` when not grouped. */
   group: string;
+  /** Accuracy without tools. */
   bare: ArmAccuracy;
+  /** Accuracy with the calculator tool. */
   tool: ArmAccuracy;
   /** tool − bare accuracy, or null when an arm is empty. */
   gain: number | null;

@@ -6,12 +6,13 @@
  */
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
+import type { DataFrame, Expr } from "../../../report/mod.ts";
 import { NUMERIC_ERROR_CLASSES } from "../forensics.ts";
 import { type Chart, pct, renderPlot } from "../../../report/plot.ts";
 import { requireColumns, type Row, str } from "./_columns.ts";
 
 /** The outcome label of a row that is not correct: its error class, else its status. */
-function outcomeExpr(frame: pl.DataFrame): pl.Expr {
+function outcomeExpr(frame: DataFrame): Expr {
   return frame.columns.includes("error_class")
     ? pl.when(pl.col("error_class").isNotNull()).then(pl.col("error_class"))
       .otherwise(pl.col("status"))
@@ -82,9 +83,9 @@ export const ARITHMETIC_ERROR_ORDER: readonly string[] = Object.freeze([
  * ```
  */
 export function errorClassShares(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   by = "digits",
-): pl.DataFrame {
+): DataFrame {
   requireColumns(frame, [by, "status"], "error classes");
   const order = new Map(ARITHMETIC_ERROR_ORDER.map((c, i) => [c, i]));
   const counts = frame
@@ -148,9 +149,9 @@ export function errorClassShares(
  * ```
  */
 export function errorClassTable(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   by = "model",
-): pl.DataFrame {
+): DataFrame {
   const long = errorClassShares(frame, by).toRecords();
   const classes = ARITHMETIC_ERROR_ORDER.filter((c) =>
     long.some((r) => r.error_class === c)
@@ -206,7 +207,7 @@ export interface ErrorClassChartOptions {
  * ```
  */
 export function errorClassChart(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: ErrorClassChartOptions = {},
 ): Chart {
   const { by = "digits", width = 720 } = options;

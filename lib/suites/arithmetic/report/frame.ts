@@ -5,6 +5,7 @@
  * @module
  */
 import pl from "nodejs-polars";
+import type { DataFrame } from "../../../report/mod.ts";
 
 /**
  * The rows of generated arithmetic questions: the `arithmetic` suite (when
@@ -26,7 +27,7 @@ import pl from "nodejs-polars";
  * assert.equal(generatedArithmetic(frame).height, 1);
  * ```
  */
-export function generatedArithmetic(frame: pl.DataFrame): pl.DataFrame {
+export function generatedArithmetic(frame: DataFrame): DataFrame {
   let out = frame;
   if (out.columns.includes("suite")) {
     out = out.filter(pl.col("suite").eq(pl.lit("arithmetic")));

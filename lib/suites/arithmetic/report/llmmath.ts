@@ -7,6 +7,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
+import type { DataFrame, DataType } from "../../../report/mod.ts";
 import { llmmathReport } from "../llmmath/stats.ts";
 import { LLMMATH_ITEMS } from "../llmmath/questions.ts";
 import { LLMMATH_AVERAGE } from "../../../providers/sim/calibration.ts";
@@ -59,7 +60,7 @@ export const LLMMATH_PUBLISHED_AVERAGE: readonly number[] = Object.freeze(
  * ```
  */
 export function calibrationSummary(
-  calibration: pl.DataFrame,
+  calibration: DataFrame,
   model = "sim-average",
 ): string {
   const rows = calibration.toRecords().filter((r) => r.accuracy !== null);
@@ -81,7 +82,7 @@ export function calibrationSummary(
 }
 
 /** The llmmath rows of a frame (preset `llmmath`, or question ids of its items). */
-function llmmathRows(frame: pl.DataFrame): pl.DataFrame {
+function llmmathRows(frame: DataFrame): DataFrame {
   requireColumns(frame, ["model", "question_id", "correct"], "llmmath tables");
   return frame.filter(
     pl.col("question_id").str.startsWith("arithmetic/llmmath/"),
@@ -119,7 +120,7 @@ function llmmathRows(frame: pl.DataFrame): pl.DataFrame {
  * assert.equal(avg!.model, "Average");
  * ```
  */
-export function llmmathTable(frame: pl.DataFrame): pl.DataFrame {
+export function llmmathTable(frame: DataFrame): DataFrame {
   const rows = llmmathRows(frame).select("model", "question_id", "correct")
     .toRecords();
   const report = llmmathReport(rows.map((r) => ({
@@ -149,7 +150,7 @@ export function llmmathTable(frame: pl.DataFrame): pl.DataFrame {
     Number(b.win) - Number(a.win) ||
     String(a.model).localeCompare(String(b.model))
   );
-  const schema: Record<string, pl.DataType> = {
+  const schema: Record<string, DataType> = {
     model: pl.Utf8,
     win: pl.Float64,
   };
@@ -223,9 +224,9 @@ export interface LlmmathCalibrationOptions {
  * ```
  */
 export function llmmathCalibration(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: LlmmathCalibrationOptions = {},
-): pl.DataFrame {
+): DataFrame {
   const { model = "sim-average", template = null } = options;
   requireColumns(frame, ["model", "question_id", "correct"], "the calibration");
   const mine = frame.filter(pl.col("model").eq(pl.lit(model)));
@@ -313,7 +314,7 @@ export function llmmathCalibration(
  * ```
  */
 export function llmmathCalibrationChart(
-  calibration: pl.DataFrame,
+  calibration: DataFrame,
   options: { title?: string; width?: number } = {},
 ): Chart {
   const data = calibration.toRecords();

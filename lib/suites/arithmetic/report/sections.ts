@@ -5,6 +5,7 @@
  * @module
  */
 import pl from "nodejs-polars";
+import type { DataFrame } from "../../../report/mod.ts";
 import { tableHtml } from "../../../report/table.ts";
 import {
   guardedSection,
@@ -24,7 +25,7 @@ import {
   llmmathTable,
 } from "./mod.ts";
 
-function templates(frame: pl.DataFrame): string[] {
+function templates(frame: DataFrame): string[] {
   return frame.getColumn("template").unique().toArray().map(String);
 }
 
@@ -50,7 +51,7 @@ function templates(frame: pl.DataFrame): string[] {
  * assert.ok(titles.includes("Accuracy by digits per family (baseline template)"));
  * ```
  */
-export function arithmeticSections(frame: pl.DataFrame): ReportSection[] {
+export function arithmeticSections(frame: DataFrame): ReportSection[] {
   const generated = generatedArithmetic(frame);
   const baseline = generated.filter(pl.col("template").eq(pl.lit("direct")));
   const direct = baseline.height > 0 ? baseline : generated;

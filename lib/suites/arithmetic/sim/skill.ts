@@ -32,6 +32,7 @@ import {
 import { passes } from "../../../providers/sim/skills/chance.ts";
 import {
   defineSkill,
+  type RegisteredSkill,
   type SkillAnswer,
   type SkillInput,
 } from "../../../providers/sim/skills/types.ts";
@@ -369,7 +370,7 @@ type Task = { kind: "parsed"; task: ArithTask } | {
 };
 
 /** The arithmetic skill for the registry. */
-export const arithmeticSkill = defineSkill<Task>({
+export const arithmeticSkill: RegisteredSkill = defineSkill<Task>({
   name: "arithmetic",
   match({ question }) {
     if (OPTIONS.test(question)) return null;
