@@ -17,11 +17,7 @@ import {
   ConfigError,
   loadConfig,
 } from "../config/mod.ts";
-import {
-  runSweep,
-  SweepInputError,
-  type SweepOptions,
-} from "../runner/mod.ts";
+import { runSweep, SweepInputError, type SweepOptions } from "../runner/mod.ts";
 import { SUITES } from "../suites/mod.ts";
 import { readManifest } from "../store/mod.ts";
 
