@@ -6,7 +6,7 @@
  * @module
  */
 import type { LinalgQuestion } from "./tasks.ts";
-import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
+import type { Completion, Extraction, Verdict } from "../../types.ts";
 import { answerMatches, type EigenTolerance } from "./_compare.ts";
 import { classifyLinalgError } from "./forensics.ts";
 import { statusBeforeComparing } from "../../judge/status.ts";
