@@ -7,6 +7,7 @@
  */
 import type { DataFrame } from "./frame.ts";
 import type { DimSpec } from "../types.ts";
+import { escapeHtml } from "./plot.ts";
 
 /** One part of a report: a heading with tables and charts. */
 export interface ReportSection {
@@ -65,8 +66,9 @@ export function guardedSection(
     const parts = build().map((p) => typeof p === "string" ? p : p.html);
     return parts.length === 0 ? null : { title, parts };
   } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error))
-      .replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    const message = escapeHtml(
+      error instanceof Error ? error.message : String(error),
+    );
     return {
       title,
       parts: [`<p class="note">Not shown for these rows: ${message}</p>`],

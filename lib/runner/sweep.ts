@@ -26,6 +26,7 @@ import {
   readResults,
   repairResults,
   ResultsWriter,
+  rewriteResults,
   writeManifest,
 } from "../store/mod.ts";
 import { ResponseCache } from "./cache.ts";
@@ -143,15 +144,13 @@ async function setAside(
 ): Promise<string> {
   const lines = new Set(bad.map((b) => b.line));
   const kept = (await Deno.readTextFile(resultsPath)).split("\n")
-    .filter((_, i) => !lines.has(i + 1));
+    .filter((text, i) => !lines.has(i + 1) && text !== "");
   const aside = resultsPath.replace(
     /\.jsonl$/,
     `.bad-${when.toISOString().replace(/[:.]/g, "-")}.jsonl`,
   );
   await Deno.writeTextFile(aside, bad.map((b) => b.text + "\n").join(""));
-  const tmp = `${resultsPath}.tmp`;
-  await Deno.writeTextFile(tmp, kept.join("\n"));
-  await Deno.rename(tmp, resultsPath);
+  await rewriteResults(resultsPath, kept);
   return `${resultsPath}: ${bad.length} line(s) were not result rows (line ${
     bad.slice(0, 5).map((b) => b.line).join(", ")
   }${

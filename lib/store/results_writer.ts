@@ -152,3 +152,31 @@ export class ResultsWriter {
     }
   }
 }
+
+/**
+ * Replaces a results file's lines atomically: a new file is written beside
+ * it and renamed over it, so a crash leaves either the old file or the new
+ * one, never half of each. For rewrites outside the append-only path
+ * (garbage lines set aside on resume, relabelled rows).
+ *
+ * @param path The `results.jsonl` path.
+ * @param lines The lines, without newlines.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rewriteResults } from "./results_writer.ts";
+ * const dir = await Deno.makeTempDir();
+ * await rewriteResults(`${dir}/r.jsonl`, ['{"key":"a"}']);
+ * assert.equal(await Deno.readTextFile(`${dir}/r.jsonl`), '{"key":"a"}\n');
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function rewriteResults(
+  path: string,
+  lines: readonly string[],
+): Promise<void> {
+  const tmp = `${path}.tmp`;
+  await Deno.writeTextFile(tmp, lines.map((l) => l + "\n").join(""));
+  await Deno.rename(tmp, path);
+}

@@ -21,7 +21,7 @@ import {
   type ComplexityClass,
   largeInput,
 } from "./bank/mod.ts";
-import { extractCode } from "./extract.ts";
+import { type CodeExtraction, extractCode } from "./extract.ts";
 import { measureQuality } from "./quality/mod.ts";
 import type { CodeParams } from "./params.ts";
 import { type CodeQuestion, PROBLEMS } from "./questions.ts";
@@ -241,6 +241,8 @@ async function scoreHumanEval(
  * @param completion The model's reply.
  * @param extraction The suite's extraction (the code, or null).
  * @param params The suite's params.
+ * @param found The suite's code extraction of this completion, when it
+ *   kept one (saves parsing the reply again).
  * @returns The verdict; never throws for a bad candidate.
  */
 export async function scoreCode(
@@ -248,6 +250,7 @@ export async function scoreCode(
   completion: Completion,
   extraction: Extraction,
   params: CodeParams,
+  found?: CodeExtraction,
 ): Promise<Verdict> {
   const ladder = statusBeforeComparing(completion, extraction);
   if (ladder !== null) {
@@ -263,7 +266,7 @@ export async function scoreCode(
     };
   }
   const p = question.payload!;
-  const found = extractCode(completion.text, {
+  found ??= extractCode(completion.text, {
     language: p.language,
     entry: p.entry,
   });

@@ -40,7 +40,7 @@
  */
 import type { Completion, DimSpec, Extraction } from "../../types.ts";
 import type { QuestionSourceOptions, Suite } from "../types.ts";
-import { extractCode } from "./extract.ts";
+import { type CodeExtraction, extractCode } from "./extract.ts";
 import { CODE_PARAMS } from "./params.ts";
 import {
   type CodePayload,
@@ -62,6 +62,10 @@ export const CODE_DIMS: readonly DimSpec[] = [
   { name: "problem", kind: "categorical", label: "problem", show: false },
 ];
 
+// The code extraction of each completion, kept from `extract` for `score`
+// (the runner hands both the same object), so a reply is parsed once.
+const extracted = new WeakMap<Completion, CodeExtraction>();
+
 function extract(question: CodeQuestion, completion: Completion): Extraction {
   if (completion.error !== undefined || question.payload === undefined) {
     return { value: null, rule: "none", span: null, candidates: 0 };
@@ -70,6 +74,7 @@ function extract(question: CodeQuestion, completion: Completion): Extraction {
     language: question.payload.language,
     entry: question.payload.entry,
   });
+  extracted.set(completion, found);
   return {
     value: found.code,
     rule: found.rule,
@@ -101,6 +106,7 @@ export const codeSuite: Suite<CodePayload> = {
       completion,
       extraction,
       CODE_PARAMS.parse(context.params),
+      extracted.get(completion),
     ),
   // Imported when a report is made: Polars stays out of a sweep's start-up.
   sections: async (frame) =>

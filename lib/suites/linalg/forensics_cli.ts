@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type ModelConfig, ModelSchema } from "../../config/schema.ts";
 import { createProvider } from "../../providers/mod.ts";
-import { readResults } from "../../store/mod.ts";
+import { readResults, rewriteResults } from "../../store/mod.ts";
 import type { ResultRow } from "../../types.ts";
 import { refineLabels } from "./forensics_judge.ts";
 import { linalgSuite } from "./suite.ts";
@@ -141,12 +141,7 @@ export async function main(
       },
     };
   });
-  const tmp = `${path}.forensics-tmp`;
-  await Deno.writeTextFile(
-    tmp,
-    out.map((row) => JSON.stringify(row) + "\n").join(""),
-  );
-  await Deno.rename(tmp, path);
+  await rewriteResults(path, out.map((row) => JSON.stringify(row)));
   const changed = refined.filter((r) => r.label !== r.stage1).length;
   const unscored = refined.filter((r) => r.unscored !== undefined).length;
   print(

@@ -5,15 +5,11 @@
  * on the sim whose rows carry the declared dims and metrics.
  */
 import assert from "node:assert/strict";
+import { NO_CONTEXT } from "../../_score.ts";
 import { parseConfig, runSweep } from "../../../lib/mod.ts";
 import { codeSuite } from "../../../lib/suites/code/suite.ts";
 import type { CodeQuestion } from "../../../lib/suites/code/questions.ts";
 import type { Completion, ResultRow } from "../../../lib/types.ts";
-
-const NO_JUDGE = {
-  complete: () => Promise.reject(new Error("no judge")),
-  signal: new AbortController().signal,
-};
 
 function reply(text: string): Completion {
   return {
@@ -39,7 +35,7 @@ async function questions(): Promise<CodeQuestion[]> {
 async function score(q: CodeQuestion, text: string) {
   const c = reply(text);
   return await codeSuite.score(q, c, codeSuite.extract(q, c), {
-    ...NO_JUDGE,
+    ...NO_CONTEXT,
     params: PARAMS,
   });
 }
