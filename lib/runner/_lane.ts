@@ -9,19 +9,10 @@ import type { LimitFunction } from "p-limit";
 import type { ModelConfig, SweepConfig } from "../config/schema.ts";
 import type { Provider } from "../providers/mod.ts";
 import type { ResultsWriter } from "../store/mod.ts";
-import type { ScoreContext } from "../suites/types.ts";
-import type {
-  ChatMessage,
-  Completion,
-  ErrorKind,
-  Extraction,
-  Prompt,
-  ResultRow,
-  Verdict,
-} from "../types.ts";
+import type { ChatMessage, Completion, ErrorKind, Prompt } from "../types.ts";
 import { cacheKey, type CacheTarget, type ResponseCache } from "./cache.ts";
 import { TokenBucket } from "./_limits.ts";
-import { errorVerdict, toResultRow } from "./row.ts";
+import { finishRow, scoreContexts } from "./finish.ts";
 import {
   buildPrompt,
   estimateTokens,
@@ -191,50 +182,6 @@ async function converse(
   return out;
 }
 
-/** Extracts and scores a completion; a suite that throws becomes an error row. */
-async function judge(
-  item: WorkItem,
-  completion: Completion,
-  context: ScoreContext,
-): Promise<
-  { completion: Completion; extraction: Extraction | null; verdict: Verdict }
-> {
-  if (completion.error !== undefined) {
-    return {
-      completion,
-      extraction: null,
-      verdict: errorVerdict(completion.error.message),
-    };
-  }
-  const { suite } = item.entry;
-  try {
-    const extraction = suite.extract(item.question, completion);
-    const verdict = await suite.score(
-      item.question,
-      completion,
-      extraction,
-      context,
-    );
-    return { completion, extraction, verdict };
-  } catch (error) {
-    // Suites never throw by contract; if one does, keep the row and go on.
-    const text = `Cannot judge the completion: ${message(error)}`;
-    return {
-      completion: { ...completion, error: { kind: "unknown", message: text } },
-      extraction: { value: null, rule: "none", span: null, candidates: 0 },
-      verdict: errorVerdict(text),
-    };
-  }
-}
-
-function redactRow(row: ResultRow, redact: (text: string) => string): void {
-  row.response = redact(row.response);
-  if (row.reasoning !== null) row.reasoning = redact(row.reasoning);
-  if (row.error_message !== null) row.error_message = redact(row.error_message);
-  if (row.explanation !== null) row.explanation = redact(row.explanation);
-  if (row.transcript !== null) row.transcript = redact(row.transcript);
-}
-
 /**
  * Runs every work item of one model with `concurrency` workers and writes
  * each finished row. Resolves when the items run out or the sweep stops.
@@ -253,45 +200,20 @@ export async function runLane(
     shared.finished,
     onSkip,
   );
-  const contexts = new Map<SuiteEntry, ScoreContext>();
-  const contextOf = (entry: SuiteEntry): ScoreContext => {
-    let context = contexts.get(entry);
-    if (context === undefined) {
-      context = {
-        params: entry.config.params,
-        complete: (judgeModel, prompt) =>
-          shared.provider(judgeModel).complete(prompt, {
-            sample: 0,
-            signal: stop.signal,
-          }),
-        signal: stop.signal,
-      };
-      contexts.set(entry, context);
-    }
-    return context;
-  };
+  const contextOf = scoreContexts(shared.provider, stop.signal);
 
   const process = async (item: WorkItem): Promise<void> => {
     const prompt = buildPrompt(item, model, config);
     const answered = await converse(item, prompt, call);
     if (stop.signal.aborted && answered.error !== undefined) return; // redo on resume
-    const { completion, extraction, verdict } = await judge(
+    const row = await finishRow({
+      runName: shared.runName,
+      model,
       item,
-      answered,
-      contextOf(item.entry),
-    );
-    const row = toResultRow({
-      run: shared.runName,
-      model: model.name,
-      question: item.question,
-      template: item.templateId,
-      sample: item.sample,
-      completion,
-      extraction,
-      verdict,
-      finishedAt: new Date(),
+      completion: answered,
+      context: contextOf(item.entry),
+      redact: shared.redact,
     });
-    redactRow(row, shared.redact);
     const written = writer.append(row);
     stats.done++;
     if (row.cached) stats.cached++;

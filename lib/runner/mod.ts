@@ -24,3 +24,12 @@ export * from "./row.ts";
 export * from "./cache.ts";
 export * from "./seed.ts";
 export * from "./summary.ts";
+export * from "./finish.ts";
+export { type LoadedEntries, loadEntries } from "./_entries.ts";
+export {
+  buildPrompt,
+  estimateTokens,
+  type SuiteEntry,
+  type WorkItem,
+  workItems,
+} from "./_work.ts";

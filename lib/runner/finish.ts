@@ -1,0 +1,173 @@
+/**
+ * Turning a completion into the stored row: extraction, the suite's
+ * (possibly awaiting) scoring, the flat row and the redaction of every
+ * secret. The online lane, and any path that gets completions another way
+ * (a batch output file), finish rows here, so a row is the same row
+ * whichever way its completion arrived.
+ *
+ * @module
+ */
+import type { ModelConfig } from "../config/schema.ts";
+import type { Provider } from "../providers/mod.ts";
+import type { ScoreContext } from "../suites/types.ts";
+import type { Completion, Extraction, ResultRow, Verdict } from "../types.ts";
+import { errorVerdict, toResultRow } from "./row.ts";
+import type { SuiteEntry, WorkItem } from "./_work.ts";
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** Extracts and scores a completion; a suite that throws becomes an error row. */
+async function judge(
+  item: WorkItem,
+  completion: Completion,
+  context: ScoreContext,
+): Promise<
+  { completion: Completion; extraction: Extraction | null; verdict: Verdict }
+> {
+  if (completion.error !== undefined) {
+    return {
+      completion,
+      extraction: null,
+      verdict: errorVerdict(completion.error.message),
+    };
+  }
+  const { suite } = item.entry;
+  try {
+    const extraction = suite.extract(item.question, completion);
+    const verdict = await suite.score(
+      item.question,
+      completion,
+      extraction,
+      context,
+    );
+    return { completion, extraction, verdict };
+  } catch (error) {
+    // Suites never throw by contract; if one does, keep the row and go on.
+    const text = `Cannot judge the completion: ${message(error)}`;
+    return {
+      completion: { ...completion, error: { kind: "unknown", message: text } },
+      extraction: { value: null, rule: "none", span: null, candidates: 0 },
+      verdict: errorVerdict(text),
+    };
+  }
+}
+
+function redactRow(row: ResultRow, redact: (text: string) => string): void {
+  row.response = redact(row.response);
+  if (row.reasoning !== null) row.reasoning = redact(row.reasoning);
+  if (row.error_message !== null) row.error_message = redact(row.error_message);
+  if (row.explanation !== null) row.explanation = redact(row.explanation);
+  if (row.transcript !== null) row.transcript = redact(row.transcript);
+}
+
+/** What {@linkcode finishRow} needs besides the completion. */
+export interface FinishInput {
+  /** The run's name (the row's `run`). */
+  runName: string;
+  /** The model the completion came from (its `name` goes in the row key). */
+  model: ModelConfig;
+  /** The work item answered. */
+  item: WorkItem;
+  /** The completion (an error completion becomes an error row). */
+  completion: Completion;
+  /** The suite's scoring context (see {@linkcode scoreContexts}). */
+  context: ScoreContext;
+  /** Removes every secret of the sweep from stored text. */
+  redact: (text: string) => string;
+  /** @default now */
+  finishedAt?: Date;
+}
+
+/**
+ * Extracts, scores and flattens one answered work item into its result row,
+ * redacted. Never throws for a suite's failure: that becomes an error row.
+ *
+ * @param input The item, its completion and the run's context.
+ * @returns The row to append to `results.jsonl`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { finishRow } from "./finish.ts";
+ * import type { Suite } from "../suites/types.ts";
+ * const suite = {
+ *   name: "tiny", description: "", validateParams: () => ({ ok: true }),
+ *   questions: () => Promise.resolve([]), templates: {}, defaultTemplates: [], baseline: "direct", dims: [],
+ *   extract: (_q, c) => ({ value: c.text, rule: "all", span: null, candidates: 1 }),
+ *   score: (_q, _c, e) => Promise.resolve({ status: e.value === "2" ? "correct" : "wrong", score: e.value === "2" ? 1 : 0, formatValid: true }),
+ * } satisfies Suite;
+ * const question = { id: "q1", suite: "tiny", text: "1+1", answer: { kind: "rational", value: "2" }, dims: {} } as const;
+ * const template = { id: "direct", description: "", render: () => [] };
+ * const row = await finishRow({
+ *   runName: "r",
+ *   model: { name: "m", provider: "sim", concurrency: 1, rpm: 0, tpm: 0, params: {} },
+ *   item: { entry: { config: { name: "tiny", params: {} }, suite, questions: [question], templates: [["direct", template]] }, question, templateId: "direct", template, sample: 0 },
+ *   completion: { text: "2 sk-secret", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 },
+ *   context: { params: {}, complete: () => Promise.reject(new Error("no judge")), signal: new AbortController().signal },
+ *   redact: (t) => t.replaceAll("sk-secret", "[redacted]"),
+ * });
+ * assert.equal(row.key, "m|q1|direct|0");
+ * assert.equal(row.response, "2 [redacted]");
+ * ```
+ */
+export async function finishRow(input: FinishInput): Promise<ResultRow> {
+  const { completion, extraction, verdict } = await judge(
+    input.item,
+    input.completion,
+    input.context,
+  );
+  const row = toResultRow({
+    run: input.runName,
+    model: input.model.name,
+    question: input.item.question,
+    template: input.item.templateId,
+    sample: input.item.sample,
+    completion,
+    extraction,
+    verdict,
+    finishedAt: input.finishedAt ?? new Date(),
+  });
+  redactRow(row, input.redact);
+  return row;
+}
+
+/**
+ * One scoring context per suite entry, made on first use: the entry's
+ * params, and a `complete` that sends a judge model's prompt through
+ * `provider` (so judge keys and limits are the sweep's).
+ *
+ * @param provider Makes (or reuses) the provider of a model.
+ * @param signal Aborts judge calls when the sweep stops.
+ * @returns A lookup from entry to its context.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { scoreContexts } from "./finish.ts";
+ * const contextOf = scoreContexts(() => { throw new Error("unused"); }, new AbortController().signal);
+ * const entry = { config: { name: "s", params: { a: 1 } } } as unknown as Parameters<typeof contextOf>[0];
+ * assert.equal(contextOf(entry), contextOf(entry));
+ * assert.deepEqual(contextOf(entry).params, { a: 1 });
+ * ```
+ */
+export function scoreContexts(
+  provider: (model: ModelConfig) => Provider,
+  signal: AbortSignal,
+): (entry: SuiteEntry) => ScoreContext {
+  const contexts = new Map<SuiteEntry, ScoreContext>();
+  return (entry) => {
+    let context = contexts.get(entry);
+    if (context === undefined) {
+      context = {
+        params: entry.config.params,
+        complete: (judgeModel, prompt) =>
+          provider(judgeModel).complete(prompt, { sample: 0, signal }),
+        signal,
+      };
+      contexts.set(entry, context);
+    }
+    return context;
+  };
+}
