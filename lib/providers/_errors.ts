@@ -51,6 +51,22 @@ export function classifyError(
   return { kind: "unknown", message };
 }
 
+/**
+ * The ErrorKind of an HTTP status (a batch error line carries only the
+ * status).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { errorKindOfStatus } from "./_errors.ts";
+ * assert.equal(errorKindOfStatus(503), "server");
+ * assert.equal(errorKindOfStatus(429), "rate_limit");
+ * ```
+ */
+export function errorKindOfStatus(status: number): ErrorKind {
+  return kindOfStatus(status, undefined);
+}
+
 function kindOfStatus(status: number, headers: Headers | undefined): ErrorKind {
   if (headers?.get(BAD_RESPONSE_HEADER)) return "bad_response";
   if (status === 429) return "rate_limit";

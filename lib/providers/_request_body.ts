@@ -77,3 +77,77 @@ export function buildRequestBody(
   Object.assign(body, params.extra ?? {}, options.params ?? {});
   return body;
 }
+
+/** What {@linkcode requestBodyOptions} reads of a model entry. */
+export interface BodyModel {
+  name: string;
+  model?: string | undefined;
+  temperature?: number | undefined;
+  max_tokens?: number | undefined;
+  params?: Record<string, unknown> | undefined;
+}
+
+/**
+ * The body settings of a model entry: the model id, per-model overrides,
+ * and the model's params with `max_tokens_param` taken out (it renames the
+ * token-limit field and is not sent itself).
+ *
+ * @throws {Error} If `params.max_tokens_param` is not a known field name.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { requestBodyOptions } from "./_request_body.ts";
+ * const options = requestBodyOptions({ name: "m", params: { max_tokens_param: "max_completion_tokens", top_p: 1 } });
+ * assert.equal(options.maxTokensParam, "max_completion_tokens");
+ * assert.deepEqual(options.params, { top_p: 1 });
+ * ```
+ */
+export function requestBodyOptions(
+  model: BodyModel,
+): RequestBodyOptions & { params: Record<string, unknown> } {
+  const { max_tokens_param: maxTokensParam, ...params } = model.params ?? {};
+  if (
+    maxTokensParam !== undefined && maxTokensParam !== "max_tokens" &&
+    maxTokensParam !== "max_completion_tokens"
+  ) {
+    throw new Error(
+      `Cannot create provider for model "${model.name}": params.max_tokens_param must be "max_tokens" or "max_completion_tokens"`,
+    );
+  }
+  return {
+    model: model.model ?? model.name,
+    temperature: model.temperature,
+    maxTokens: model.max_tokens,
+    maxTokensParam: maxTokensParam as MaxTokensParam | undefined,
+    params,
+  };
+}
+
+/**
+ * The exact chat-completions body an online call for this model sends (a
+ * batch request line's `body` is this, byte for byte).
+ *
+ * @param prompt The prompt.
+ * @param model The model entry of the config.
+ * @returns The JSON body.
+ * @throws {Error} If `params.max_tokens_param` is not a known field name.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { chatRequestBody } from "./_request_body.ts";
+ * const body = chatRequestBody(
+ *   { templateId: "t", messages: [{ role: "user", content: "1+1?" }], params: { temperature: 0, max_tokens: 8 } },
+ *   { name: "m", model: "sim-strong", params: {} },
+ * );
+ * assert.equal(body.model, "sim-strong");
+ * assert.equal(body.max_tokens, 8);
+ * ```
+ */
+export function chatRequestBody(
+  prompt: Prompt,
+  model: BodyModel,
+): Record<string, unknown> {
+  return buildRequestBody(prompt, requestBodyOptions(model));
+}

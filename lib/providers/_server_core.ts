@@ -8,6 +8,7 @@ import type { SimRequest } from "./sim/types.ts";
 import { FaultDrawer, type FaultRates } from "./_faults.ts";
 import type { SimBackend } from "./_sim_backend.ts";
 import { toEventStream } from "./_sse.ts";
+import { type BatchServerOptions, BatchService } from "./_batch_server.ts";
 
 const SSE_HEADERS = {
   "content-type": "text/event-stream",
@@ -64,6 +65,8 @@ export interface CoreOptions {
   faults: FaultRates;
   apiKey: string | undefined;
   backend: SimBackend;
+  /** Batch API behaviour (phase length, failure rate, expiry). */
+  batch?: BatchServerOptions;
 }
 
 /**
@@ -92,6 +95,7 @@ export class ServerCore {
   readonly #models;
   readonly #modelsBody: string;
   readonly #modelIds: Set<string>;
+  readonly #batches: BatchService;
 
   constructor(options: CoreOptions) {
     this.#options = options;
@@ -100,6 +104,12 @@ export class ServerCore {
     this.#models = options.backend.simModelList();
     this.#modelsBody = JSON.stringify({ object: "list", data: this.#models });
     this.#modelIds = new Set(this.#models.map((model) => model.id));
+    this.#batches = new BatchService(
+      options.backend,
+      validate,
+      options.batch ?? {},
+      options.seed,
+    );
   }
 
   /** Handles one request. */
@@ -135,6 +145,16 @@ export class ServerCore {
         "model_not_found",
         `Cannot find model "${id}"`,
       );
+    }
+    const batch = this.#batches.handle(request.method, path, request.body);
+    if (batch !== null) {
+      this.#count(batch.outcome);
+      return {
+        kind: "respond",
+        status: batch.status,
+        body: batch.body,
+        delayMs: 0,
+      };
     }
     return this.#error(
       "not_found",

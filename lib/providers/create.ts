@@ -9,7 +9,7 @@ import { OpenAIProvider } from "./openai.ts";
 import { createSimBackend } from "./_sim_backend.ts";
 import type { RegisteredSkill } from "./sim/mod.ts";
 import { SimProvider } from "./sim.ts";
-import type { MaxTokensParam } from "./_request_body.ts";
+import { requestBodyOptions } from "./_request_body.ts";
 
 /** Reads an environment variable by name. */
 export type EnvReader = (name: string) => string | undefined;
@@ -61,23 +61,7 @@ export function createProvider(
   env: EnvReader = (name) => Deno.env.get(name),
   context: ProviderContext = {},
 ): Provider {
-  const { max_tokens_param: maxTokensParam, ...params } = model.params ?? {};
-  if (
-    maxTokensParam !== undefined && maxTokensParam !== "max_tokens" &&
-    maxTokensParam !== "max_completion_tokens"
-  ) {
-    throw new Error(
-      `Cannot create provider for model "${model.name}": params.max_tokens_param must be "max_tokens" or "max_completion_tokens"`,
-    );
-  }
-  const common = {
-    name: model.name,
-    model: model.model ?? model.name,
-    temperature: model.temperature,
-    maxTokens: model.max_tokens,
-    maxTokensParam: maxTokensParam as MaxTokensParam | undefined,
-    params,
-  };
+  const common = { name: model.name, ...requestBodyOptions(model) };
   if (model.provider === "sim") {
     return new SimProvider({
       ...common,

@@ -37,6 +37,7 @@ export {
 } from "./openai.ts";
 export { SimProvider, type SimProviderOptions } from "./sim.ts";
 export {
+  type BatchServerOptions,
   type FaultRates,
   type SimServer,
   type SimServerOptions,
@@ -48,6 +49,11 @@ export {
   type EnvReader,
   type ProviderContext,
 } from "./create.ts";
-export type { MaxTokensParam } from "./_request_body.ts";
+export {
+  type BodyModel,
+  chatRequestBody,
+  type MaxTokensParam,
+} from "./_request_body.ts";
+export { errorKindOfStatus } from "./_errors.ts";
 export type { SimBackend, SimModelEntry } from "./_sim_backend.ts";
 export { createSimBackend } from "./_sim_backend.ts";

@@ -5,11 +5,13 @@
  * @module
  */
 import type { FaultRates } from "./_faults.ts";
+import type { BatchServerOptions } from "./_batch_server.ts";
 import { ServerCore, type SimServerStats } from "./_server_core.ts";
 import { defaultSimBackend, type SimBackend } from "./_sim_backend.ts";
 import { serveWithDeno, serveWithNode } from "./_transport.ts";
 
 export type { FaultRates } from "./_faults.ts";
+export type { BatchServerOptions } from "./_batch_server.ts";
 export type { SimServerStats } from "./_server_core.ts";
 
 /** Options of {@linkcode startSimServer}. */
@@ -36,6 +38,8 @@ export interface SimServerOptions {
   transport?: "auto" | "deno" | "node";
   /** The simulated model (tests). @default {the real sim} */
   backend?: SimBackend;
+  /** Batch API (`/v1/files`, `/v1/batches`): phase length, line failure rate, expiry. */
+  batch?: BatchServerOptions;
 }
 
 /** A running sim server. */
@@ -106,6 +110,7 @@ export async function startSimServer(
     faults,
     apiKey,
     backend,
+    ...(options.batch ? { batch: options.batch } : {}),
   });
   const useNode = transport === "node" ||
     (transport === "auto" && needsSockets);

@@ -1,0 +1,598 @@
+/**
+ * The sim server's Batch API: files (`/v1/files`) and batches
+ * (`/v1/batches`) as OpenAI serves them, with states that move over time,
+ * per-line failures at a seeded rate and a chosen expiry. Each line is
+ * answered by the same sim engine as the chat route, so a batch answer
+ * equals the online answer for the same body. Private to `lib/providers`.
+ *
+ * Time is computed, not scheduled: a batch created at `t0` is
+ * `validating` until `t0 + stepMs`, `in_progress` until `t0 + 2·stepMs`
+ * (line i of n finishes at `t0 + stepMs·(1 + (i+1)/n)`), `finalizing`
+ * until `t0 + 3·stepMs`, then `completed`. An expiry or a cancel before
+ * that keeps the lines finished by then; the rest go to the error file.
+ *
+ * @module
+ */
+import { createHash } from "node:crypto";
+import type { SimRequest } from "./sim/types.ts";
+import type { SimBackend } from "./_sim_backend.ts";
+
+/** Batch behaviour of the sim server (`startSimServer({ batch })`). */
+export interface BatchServerOptions {
+  /** Length of each phase (validating, in progress, finalizing, cancelling) in ms. @default {1000} */
+  stepMs?: number;
+  /** Share of lines answered with a 500 in the error file, drawn per line (seeded). @default {0} */
+  failureRate?: number;
+  /** A batch expires this many ms after it was created. @default {86400000} (24 h) */
+  expireAfterMs?: number;
+}
+
+/** What the core sends back for a batch route. */
+export interface BatchReply {
+  status: number;
+  body: string;
+  /** Stats outcome: `batch`, `bad_request` or `not_found`. */
+  outcome: string;
+}
+
+/** Checks a chat request body; null when it is fine (the chat route's check). */
+export type ChatValidator = (request: unknown) => string | null;
+
+interface SimFile {
+  id: string;
+  bytes: number;
+  created_at: number;
+  filename: string;
+  purpose: string;
+  content: string;
+}
+
+interface Line {
+  custom_id: string;
+  body: unknown;
+}
+
+interface LineResult {
+  ok: boolean;
+  text: string;
+}
+
+interface SimBatch {
+  id: string;
+  input_file_id: string;
+  endpoint: string;
+  completion_window: string;
+  metadata: unknown;
+  createdMs: number;
+  cancelMs: number | null;
+  /** Parsed at the end of validation; null until then. */
+  lines: Line[] | null;
+  errors: { code: string; message: string; line: number | null }[];
+  results: LineResult[];
+  outputFileId: string | null;
+  errorFileId: string | null;
+  finalized: boolean;
+}
+
+type Status =
+  | "validating"
+  | "failed"
+  | "in_progress"
+  | "finalizing"
+  | "completed"
+  | "expired"
+  | "cancelling"
+  | "cancelled";
+
+const EXPIRED_MESSAGE =
+  "This request could not be executed before the completion window expired.";
+const CANCELLED_MESSAGE =
+  "This request was not executed because the batch was cancelled.";
+
+/** A draw in [0, 1) from a string (seeded line failures). */
+function unit(text: string): number {
+  return createHash("sha256").update(text).digest().readUInt32BE(0) / 2 ** 32;
+}
+
+function errorBody(message: string, type: string, code: string | null) {
+  return { error: { message, type, code, param: null } };
+}
+
+/**
+ * Multipart form fields of a body read as text. By hand: the core gets the
+ * body as a string without headers (the boundary is read from the body's
+ * first line), and `Response.formData()` is asynchronous while the core
+ * answers synchronously.
+ */
+function parseMultipart(
+  body: string,
+): Map<string, { filename: string | null; value: string }> | null {
+  const eol = body.indexOf("\r\n");
+  if (!body.startsWith("--") || eol < 0) return null;
+  const delimiter = "\r\n" + body.slice(0, eol);
+  const fields = new Map<string, { filename: string | null; value: string }>();
+  for (const part of ("\r\n" + body).split(delimiter).slice(1)) {
+    if (part.startsWith("--")) break;
+    const split = part.indexOf("\r\n\r\n");
+    if (split < 0) return null;
+    const headers = part.slice(2, split);
+    const name = /name="([^"]*)"/i.exec(headers)?.[1];
+    if (name === undefined) continue;
+    const filename = /filename="([^"]*)"/i.exec(headers)?.[1] ?? null;
+    fields.set(name, { filename, value: part.slice(split + 4) });
+  }
+  return fields;
+}
+
+/**
+ * The files and batches of one sim server.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { BatchService } from "./_batch_server.ts";
+ * import { defaultSimBackend } from "./_sim_backend.ts";
+ * const service = new BatchService(defaultSimBackend, () => null, {}, 0);
+ * assert.equal(service.handle("GET", "/v1/models", ""), null);
+ * assert.equal(service.handle("GET", "/v1/batches/batch_x", "")?.status, 404);
+ * ```
+ */
+export class BatchService {
+  readonly #backend: SimBackend;
+  readonly #validate: ChatValidator;
+  readonly #stepMs: number;
+  readonly #failureRate: number;
+  readonly #expireAfterMs: number;
+  readonly #seed: number;
+  readonly #now: () => number;
+  readonly #files = new Map<string, SimFile>();
+  readonly #batches = new Map<string, SimBatch>();
+  #models: Set<string> | null = null;
+  #next = 0;
+
+  /**
+   * @param backend The sim engine that answers each line.
+   * @param validate The chat route's request check.
+   * @param options Phase length, failure rate, expiry.
+   * @param seed Seed of the line failure draws.
+   * @param now The clock in ms. @default {Date.now}
+   */
+  constructor(
+    backend: SimBackend,
+    validate: ChatValidator,
+    options: BatchServerOptions,
+    seed: number,
+    now: () => number = Date.now,
+  ) {
+    this.#backend = backend;
+    this.#validate = validate;
+    this.#stepMs = Math.max(0, options.stepMs ?? 1000);
+    this.#failureRate = options.failureRate ?? 0;
+    this.#expireAfterMs = options.expireAfterMs ?? 86_400_000;
+    this.#seed = seed;
+    this.#now = now;
+  }
+
+  /** Answers a files or batches route; null for any other path. */
+  handle(method: string, path: string, body: string): BatchReply | null {
+    if (path === "/v1/files" || path.startsWith("/v1/files/")) {
+      return this.#filesRoute(method, path.slice("/v1/files".length), body);
+    }
+    if (path === "/v1/batches" || path.startsWith("/v1/batches/")) {
+      return this.#batchesRoute(method, path.slice("/v1/batches".length), body);
+    }
+    return null;
+  }
+
+  #id(prefix: string): string {
+    return `${prefix}_${(++this.#next).toString().padStart(6, "0")}`;
+  }
+
+  #filesRoute(method: string, rest: string, body: string): BatchReply {
+    if (method === "POST" && rest === "") return this.#upload(body);
+    if (method === "GET" && rest === "") {
+      return ok({
+        object: "list",
+        data: [...this.#files.values()].map(fileObject),
+        has_more: false,
+      });
+    }
+    const [id = "", sub] = rest.slice(1).split("/");
+    const file = this.#files.get(decodeURIComponent(id));
+    if (file === undefined) {
+      return notFound(`Cannot find file "${id}": no such file was uploaded`);
+    }
+    if (method === "GET" && sub === undefined) return ok(fileObject(file));
+    if (method === "GET" && sub === "content") {
+      return { status: 200, body: file.content, outcome: "batch" };
+    }
+    return notFound(`Cannot route ${method} /v1/files${rest}`);
+  }
+
+  #upload(body: string): BatchReply {
+    const fields = parseMultipart(body);
+    const file = fields?.get("file");
+    if (fields === null || file === undefined) {
+      return badRequest(
+        "Cannot upload: expected a multipart/form-data body with a 'file' field",
+      );
+    }
+    const purpose = fields.get("purpose")?.value ?? "";
+    if (purpose !== "batch") {
+      return badRequest(
+        `Cannot upload: this server accepts purpose "batch" only, got "${purpose}"`,
+      );
+    }
+    return ok(
+      fileObject(
+        this.#store(file.filename ?? "upload.jsonl", purpose, file.value),
+      ),
+    );
+  }
+
+  #store(filename: string, purpose: string, content: string): SimFile {
+    const file: SimFile = {
+      id: this.#id("file"),
+      bytes: new TextEncoder().encode(content).length,
+      created_at: Math.floor(this.#now() / 1000),
+      filename,
+      purpose,
+      content,
+    };
+    this.#files.set(file.id, file);
+    return file;
+  }
+
+  #batchesRoute(method: string, rest: string, body: string): BatchReply {
+    if (method === "POST" && rest === "") return this.#create(body);
+    if (method === "GET" && rest === "") {
+      return ok({
+        object: "list",
+        data: [...this.#batches.values()].reverse().map((b) => this.#view(b)),
+        has_more: false,
+      });
+    }
+    const [id = "", sub] = rest.slice(1).split("/");
+    const batch = this.#batches.get(decodeURIComponent(id));
+    if (batch === undefined) {
+      return notFound(`Cannot find batch "${id}": no such batch was created`);
+    }
+    if (method === "GET" && sub === undefined) return ok(this.#view(batch));
+    if (method === "POST" && sub === "cancel") {
+      const status = this.#status(batch, this.#now() - batch.createdMs);
+      if (["validating", "in_progress", "finalizing"].includes(status)) {
+        batch.cancelMs = this.#now() - batch.createdMs;
+      } else if (status !== "cancelling" && status !== "cancelled") {
+        return {
+          status: 409,
+          body: JSON.stringify(errorBody(
+            `Cannot cancel batch ${batch.id}: it is already ${status}`,
+            "invalid_request_error",
+            null,
+          )),
+          outcome: "bad_request",
+        };
+      }
+      return ok(this.#view(batch));
+    }
+    return notFound(`Cannot route ${method} /v1/batches${rest}`);
+  }
+
+  #create(text: string): BatchReply {
+    let request: Record<string, unknown>;
+    try {
+      request = JSON.parse(text);
+    } catch (error) {
+      return badRequest(
+        `Cannot parse request body: ${(error as Error).message}`,
+      );
+    }
+    if (typeof request !== "object" || request === null) {
+      return badRequest("Cannot create batch: the body must be a JSON object");
+    }
+    const { input_file_id: fileId, endpoint, completion_window: window } =
+      request;
+    if (endpoint !== "/v1/chat/completions") {
+      return badRequest(
+        `Cannot create batch: endpoint must be "/v1/chat/completions", got ${
+          JSON.stringify(endpoint)
+        }`,
+      );
+    }
+    if (window !== "24h") {
+      return badRequest(
+        `Cannot create batch: completion_window must be "24h", got ${
+          JSON.stringify(window)
+        }`,
+      );
+    }
+    const file = typeof fileId === "string"
+      ? this.#files.get(fileId)
+      : undefined;
+    if (file === undefined || file.purpose !== "batch") {
+      return notFound(
+        `Cannot create batch: input_file_id ${
+          JSON.stringify(fileId)
+        } is not an uploaded file with purpose "batch"`,
+      );
+    }
+    const batch: SimBatch = {
+      id: this.#id("batch"),
+      input_file_id: file.id,
+      endpoint,
+      completion_window: window,
+      metadata: request.metadata ?? null,
+      createdMs: this.#now(),
+      cancelMs: null,
+      lines: null,
+      errors: [],
+      results: [],
+      outputFileId: null,
+      errorFileId: null,
+      finalized: false,
+    };
+    this.#batches.set(batch.id, batch);
+    return ok(this.#view(batch));
+  }
+
+  /** Parses and checks the input file (the end of `validating`). */
+  #lines(batch: SimBatch): Line[] {
+    if (batch.lines !== null) return batch.lines;
+    const content = this.#files.get(batch.input_file_id)?.content ?? "";
+    const lines: Line[] = [];
+    const seen = new Set<string>();
+    const fail = (line: number, message: string) =>
+      batch.errors.push({ code: "invalid_request", message, line });
+    for (const [i, text] of content.split("\n").entries()) {
+      if (text.trim() === "") continue;
+      let value: Record<string, unknown>;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        fail(i + 1, `Line ${i + 1} is not valid JSON`);
+        continue;
+      }
+      const customId = value?.custom_id;
+      if (typeof customId !== "string" || customId === "") {
+        fail(i + 1, `Line ${i + 1} has no custom_id`);
+      } else if (seen.has(customId)) {
+        fail(i + 1, `Line ${i + 1} repeats custom_id ${customId}`);
+      } else if (value.method !== "POST" || value.url !== batch.endpoint) {
+        fail(
+          i + 1,
+          `Line ${i + 1} must have method "POST" and url "${batch.endpoint}"`,
+        );
+      } else if (typeof value.body !== "object" || value.body === null) {
+        fail(i + 1, `Line ${i + 1} has no body object`);
+      } else {
+        seen.add(customId);
+        lines.push({ custom_id: customId, body: value.body });
+      }
+    }
+    if (lines.length === 0 && batch.errors.length === 0) {
+      batch.errors.push({
+        code: "empty_file",
+        message: "The input file has no requests",
+        line: null,
+      });
+    }
+    batch.lines = batch.errors.length > 0 ? [] : lines;
+    return batch.lines;
+  }
+
+  /** The ms offset where processing stops early (cancel or expiry), or null. */
+  #stop(batch: SimBatch): { at: number; why: "cancelled" | "expired" } | null {
+    const end = 3 * this.#stepMs;
+    const cancel = batch.cancelMs ?? Infinity;
+    const expire = this.#expireAfterMs;
+    if (cancel <= expire && cancel < end) {
+      return { at: cancel, why: "cancelled" };
+    }
+    if (expire < cancel && expire < end) return { at: expire, why: "expired" };
+    return null;
+  }
+
+  #status(batch: SimBatch, t: number): Status {
+    const step = this.#stepMs;
+    const stop = this.#stop(batch);
+    if (stop !== null && t >= stop.at) {
+      if (stop.why === "expired") return "expired";
+      return t < stop.at + step ? "cancelling" : "cancelled";
+    }
+    if (t < step) return "validating";
+    if (this.#lines(batch).length === 0) return "failed";
+    if (t < 2 * step) return "in_progress";
+    if (t < 3 * step) return "finalizing";
+    return "completed";
+  }
+
+  /** Lines finished by offset `t` (in order). */
+  #doneBy(batch: SimBatch, t: number): number {
+    const step = this.#stepMs;
+    if (t < step) return 0;
+    const n = this.#lines(batch).length;
+    if (step === 0 || t >= 2 * step) return n;
+    // line i is done at step * (1 + (i + 1) / n)
+    return Math.min(n, Math.floor(((t - step) / step) * n + 1e-9));
+  }
+
+  #answer(batch: SimBatch, upTo: number): void {
+    const lines = this.#lines(batch);
+    for (let i = batch.results.length; i < upTo; i++) {
+      batch.results.push(this.#answerLine(batch, lines[i]!));
+    }
+  }
+
+  #answerLine(batch: SimBatch, line: Line): LineResult {
+    const requestId = `req_${batch.id}_${line.custom_id}`;
+    const reply = (status: number, body: unknown) => ({
+      ok: status === 200,
+      text: JSON.stringify({
+        id: `batch_req_${unit(requestId).toString(36).slice(2, 14)}`,
+        custom_id: line.custom_id,
+        response: { status_code: status, request_id: requestId, body },
+        error: null,
+      }),
+    });
+    if (
+      unit(`${this.#seed}|${batch.id}|${line.custom_id}`) < this.#failureRate
+    ) {
+      return reply(
+        500,
+        errorBody(
+          "The server had an error while processing your request",
+          "server_error",
+          null,
+        ),
+      );
+    }
+    const problem = this.#validate(line.body);
+    if (problem !== null) {
+      return reply(400, errorBody(problem, "invalid_request_error", null));
+    }
+    const request = line.body as SimRequest;
+    this.#models ??= new Set(this.#backend.simModelList().map((m) => m.id));
+    if (!this.#models.has(request.model)) {
+      return reply(
+        404,
+        errorBody(
+          `Cannot find model "${request.model}"`,
+          "invalid_request_error",
+          "model_not_found",
+        ),
+      );
+    }
+    try {
+      return reply(200, this.#backend.simChat(request).response);
+    } catch (error) {
+      return reply(
+        500,
+        errorBody(
+          `Cannot answer: ${(error as Error).message}`,
+          "server_error",
+          null,
+        ),
+      );
+    }
+  }
+
+  /** Writes the output and error files once the batch has ended. */
+  #finalize(batch: SimBatch, status: Status, done: number): void {
+    if (batch.finalized) return;
+    batch.finalized = true;
+    if (status === "failed") return;
+    this.#answer(batch, done);
+    const output = batch.results.filter((r) => r.ok).map((r) => r.text);
+    const errors = batch.results.filter((r) => !r.ok).map((r) => r.text);
+    const code = status === "expired" ? "batch_expired" : "batch_cancelled";
+    const message = status === "expired" ? EXPIRED_MESSAGE : CANCELLED_MESSAGE;
+    for (const line of this.#lines(batch).slice(done)) {
+      errors.push(JSON.stringify({
+        id: `batch_req_${unit(line.custom_id).toString(36).slice(2, 14)}`,
+        custom_id: line.custom_id,
+        response: null,
+        error: { code, message },
+      }));
+    }
+    const jsonl = (lines: string[]) => lines.map((l) => l + "\n").join("");
+    if (output.length > 0) {
+      batch.outputFileId =
+        this.#store(`${batch.id}_output.jsonl`, "batch_output", jsonl(output))
+          .id;
+    }
+    if (errors.length > 0) {
+      batch.errorFileId =
+        this.#store(`${batch.id}_error.jsonl`, "batch_output", jsonl(errors))
+          .id;
+    }
+  }
+
+  /** The batch object as `GET /v1/batches/{id}` returns it now. */
+  #view(batch: SimBatch): Record<string, unknown> {
+    const t = this.#now() - batch.createdMs;
+    const status = this.#status(batch, t);
+    const stop = this.#stop(batch);
+    const until = stop !== null && t >= stop.at ? stop.at : t;
+    const done = this.#doneBy(batch, until);
+    if (status !== "validating") this.#answer(batch, done);
+    if (["completed", "expired", "cancelled", "failed"].includes(status)) {
+      this.#finalize(batch, status, done);
+    }
+    const second = (offset: number) =>
+      Math.floor((batch.createdMs + offset) / 1000);
+    const step = this.#stepMs;
+    const lines = status === "validating" ? null : this.#lines(batch);
+    const completed = batch.results.filter((r) => r.ok).length;
+    const view: Record<string, unknown> = {
+      id: batch.id,
+      object: "batch",
+      endpoint: batch.endpoint,
+      errors: batch.errors.length > 0
+        ? {
+          object: "list",
+          data: batch.errors.map((e) => ({ ...e, param: null })),
+        }
+        : null,
+      input_file_id: batch.input_file_id,
+      completion_window: batch.completion_window,
+      status,
+      output_file_id: batch.outputFileId,
+      error_file_id: batch.errorFileId,
+      created_at: second(0),
+      in_progress_at: t >= step && status !== "failed" && lines !== null
+        ? second(step)
+        : null,
+      expires_at: second(this.#expireAfterMs),
+      finalizing_at: t >= 2 * step && status !== "failed"
+        ? second(2 * step)
+        : null,
+      completed_at: status === "completed" ? second(3 * step) : null,
+      failed_at: status === "failed" ? second(step) : null,
+      expired_at: status === "expired" ? second(this.#expireAfterMs) : null,
+      cancelling_at: batch.cancelMs === null ? null : second(batch.cancelMs),
+      cancelled_at: status === "cancelled" && batch.cancelMs !== null
+        ? second(batch.cancelMs + step)
+        : null,
+      request_counts: {
+        total: lines?.length ?? 0,
+        completed,
+        failed: batch.results.length - completed +
+          (batch.finalized && lines !== null ? lines.length - done : 0),
+      },
+      metadata: batch.metadata,
+    };
+    return view;
+  }
+}
+
+function fileObject(file: SimFile): Record<string, unknown> {
+  return {
+    id: file.id,
+    object: "file",
+    bytes: file.bytes,
+    created_at: file.created_at,
+    filename: file.filename,
+    purpose: file.purpose,
+    status: "processed",
+  };
+}
+
+function ok(value: unknown): BatchReply {
+  return { status: 200, body: JSON.stringify(value), outcome: "batch" };
+}
+
+function badRequest(message: string): BatchReply {
+  return {
+    status: 400,
+    body: JSON.stringify(errorBody(message, "invalid_request_error", null)),
+    outcome: "bad_request",
+  };
+}
+
+function notFound(message: string): BatchReply {
+  return {
+    status: 404,
+    body: JSON.stringify(errorBody(message, "invalid_request_error", null)),
+    outcome: "not_found",
+  };
+}

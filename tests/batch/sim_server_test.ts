@@ -1,0 +1,191 @@
+import assert from "node:assert/strict";
+import OpenAI, { toFile } from "openai";
+import { startSimServer } from "../../lib/mod.ts";
+
+const body = (n: number) => ({
+  model: "sim-strong",
+  messages: [{
+    role: "user",
+    content: `What is ${n} + ${n}? Answer with the number only.`,
+  }],
+  temperature: 0,
+  max_tokens: 64,
+  seed: 1,
+});
+
+function requestFile(count: number): string {
+  return Array.from({ length: count }, (_, i) =>
+    JSON.stringify({
+      custom_id: `k${i}`,
+      method: "POST",
+      url: "/v1/chat/completions",
+      body: body(i + 10),
+    }) + "\n").join("");
+}
+
+async function until(
+  client: OpenAI,
+  id: string,
+  done: (status: string) => boolean,
+): Promise<{ batch: OpenAI.Batch; seen: string[] }> {
+  const seen: string[] = [];
+  for (;;) {
+    const batch = await client.batches.retrieve(id);
+    if (seen.at(-1) !== batch.status) seen.push(batch.status);
+    if (done(batch.status)) return { batch, seen };
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+const TERMINAL = (s: string) =>
+  ["completed", "failed", "expired", "cancelled"].includes(s);
+
+Deno.test("startSimServer() batch API: states move to completed and each line equals the online answer", async () => {
+  const server = await startSimServer({ batch: { stepMs: 40 } });
+  try {
+    const client = new OpenAI({
+      baseURL: server.baseURL,
+      apiKey: "x",
+      logLevel: "off",
+    });
+    const file = await client.files.create({
+      file: await toFile(new TextEncoder().encode(requestFile(6)), "in.jsonl"),
+      purpose: "batch",
+    });
+    assert.equal((await client.files.retrieve(file.id)).bytes, file.bytes);
+    const created = await client.batches.create({
+      input_file_id: file.id,
+      endpoint: "/v1/chat/completions",
+      completion_window: "24h",
+    });
+    assert.equal(created.status, "validating");
+    const { batch, seen } = await until(client, created.id, TERMINAL);
+    assert.equal(batch.status, "completed");
+    assert.deepEqual(
+      seen.filter((s) => s !== "validating").at(-1),
+      "completed",
+    );
+    assert.ok(
+      seen.includes("in_progress") || seen.includes("finalizing"),
+      seen.join(),
+    );
+    assert.deepEqual(batch.request_counts, {
+      total: 6,
+      completed: 6,
+      failed: 0,
+    });
+    const text = await (await client.files.content(batch.output_file_id!))
+      .text();
+    const lines = text.trim().split("\n").map((l) => JSON.parse(l));
+    assert.equal(lines.length, 6);
+    for (const [i, line] of lines.entries()) {
+      const online = await client.chat.completions.create(
+        body(i + 10) as never,
+      );
+      assert.equal(line.custom_id, `k${i}`);
+      assert.equal(line.response.status_code, 200);
+      assert.deepEqual(line.response.body, JSON.parse(JSON.stringify(online)));
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("startSimServer() batch API: seeded line failures go to the error file, expiry leaves batch_expired lines", async () => {
+  const server = await startSimServer({
+    seed: 3,
+    batch: { stepMs: 30, failureRate: 0.5, expireAfterMs: 45 },
+  });
+  try {
+    const client = new OpenAI({
+      baseURL: server.baseURL,
+      apiKey: "x",
+      logLevel: "off",
+    });
+    const file = await client.files.create({
+      file: await toFile(new TextEncoder().encode(requestFile(10)), "in.jsonl"),
+      purpose: "batch",
+    });
+    const created = await client.batches.create({
+      input_file_id: file.id,
+      endpoint: "/v1/chat/completions",
+      completion_window: "24h",
+    });
+    const { batch } = await until(client, created.id, TERMINAL);
+    assert.equal(batch.status, "expired");
+    const read = async (id: string | undefined | null) =>
+      id
+        ? (await (await client.files.content(id)).text()).trim().split("\n")
+          .map((l) => JSON.parse(l))
+        : [];
+    const output = await read(batch.output_file_id);
+    const errors = await read(batch.error_file_id);
+    // Half the in-progress window passed: 5 lines done, 5 expired.
+    const expired = errors.filter((e) => e.error?.code === "batch_expired");
+    assert.equal(expired.length, 5);
+    const failed = errors.filter((e) => e.response?.status_code === 500);
+    assert.equal(output.length + failed.length, 5);
+    assert.ok(failed.length > 0 && output.length > 0);
+    assert.deepEqual(
+      [...output, ...errors].map((l) => l.custom_id).sort(),
+      Array.from({ length: 10 }, (_, i) => `k${i}`).sort(),
+    );
+    assert.equal(batch.request_counts?.failed, 10 - output.length);
+  } finally {
+    await server.close();
+  }
+});
+
+Deno.test("startSimServer() batch API: a bad input file fails the batch, a cancel ends in cancelled", async () => {
+  const server = await startSimServer({ batch: { stepMs: 30 } });
+  try {
+    const client = new OpenAI({
+      baseURL: server.baseURL,
+      apiKey: "x",
+      logLevel: "off",
+    });
+    const bad = await client.files.create({
+      file: await toFile(
+        new TextEncoder().encode(requestFile(2) + "{not json\n"),
+        "bad.jsonl",
+      ),
+      purpose: "batch",
+    });
+    const failing = await client.batches.create({
+      input_file_id: bad.id,
+      endpoint: "/v1/chat/completions",
+      completion_window: "24h",
+    });
+    const { batch: failed } = await until(client, failing.id, TERMINAL);
+    assert.equal(failed.status, "failed");
+    assert.equal(failed.errors?.data?.[0]?.line, 3);
+    const good = await client.files.create({
+      file: await toFile(new TextEncoder().encode(requestFile(4)), "in.jsonl"),
+      purpose: "batch",
+    });
+    const running = await client.batches.create({
+      input_file_id: good.id,
+      endpoint: "/v1/chat/completions",
+      completion_window: "24h",
+    });
+    const cancelling = await client.batches.cancel(running.id);
+    assert.equal(cancelling.status, "cancelling");
+    const { batch: cancelled } = await until(client, running.id, TERMINAL);
+    assert.equal(cancelled.status, "cancelled");
+    const errors =
+      (await (await client.files.content(cancelled.error_file_id!)).text())
+        .trim().split("\n");
+    assert.equal(errors.length, 4);
+    assert.match(errors[0]!, /batch_cancelled/);
+    await assert.rejects(
+      client.batches.create({
+        input_file_id: "file_nope",
+        endpoint: "/v1/chat/completions",
+        completion_window: "24h",
+      }),
+      /404/,
+    );
+  } finally {
+    await server.close();
+  }
+});
