@@ -1,6 +1,6 @@
 /**
  * `deno task sweep <config.json> [--resume <run-dir>] [--no-cache]
- * [--run-dir <dir>] [--progress bar|lines|none] [--limit N]`
+ * [--run-dir <dir>] [--progress bar|lines|none] [--limit N] [--shard i/n]`
  *
  * Parses flags and calls `runSweep`; Ctrl-C once stops cleanly (exit 130),
  * twice (more than half a second apart) quits at once. Config errors and
@@ -17,12 +17,18 @@ import {
   ConfigError,
   loadConfig,
 } from "../config/mod.ts";
-import { runSweep, SweepInputError, type SweepOptions } from "../runner/mod.ts";
+import {
+  parseShard,
+  runSweep,
+  type Shard,
+  SweepInputError,
+  type SweepOptions,
+} from "../runner/mod.ts";
 import { SUITES } from "../suites/mod.ts";
 import { readManifest } from "../store/mod.ts";
 
 const USAGE =
-  "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N]";
+  "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based)]";
 
 /** SIGINTs this close to the first are the same Ctrl-C (see `onSigint`). */
 const SIGINT_WINDOW_MS = 500;
@@ -44,6 +50,7 @@ async function main(args: string[]): Promise<number> {
         "run-dir": { type: "string" },
         progress: { type: "string", default: "auto" },
         limit: { type: "string" },
+        shard: { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -68,6 +75,14 @@ async function main(args: string[]): Promise<number> {
       fail(
         `Cannot use --limit ${values.limit}: expected a positive integer\n${USAGE}`,
       );
+    }
+  }
+  let shard: Shard | undefined;
+  if (values.shard !== undefined) {
+    try {
+      shard = parseShard(values.shard);
+    } catch (error) {
+      fail(`${(error as Error).message}\n${USAGE}`);
     }
   }
   if (values.resume === undefined && positionals.length !== 1) {
@@ -107,6 +122,7 @@ async function main(args: string[]): Promise<number> {
   };
   if (values["no-cache"]) options.cache = false;
   if (limit !== undefined) options.limit = limit;
+  if (shard !== undefined) options.shard = shard;
   let config;
   try {
     if (values.resume !== undefined) {

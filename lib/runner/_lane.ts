@@ -12,6 +12,7 @@ import type { ResultsWriter } from "../store/mod.ts";
 import type { ChatMessage, Completion, ErrorKind, Prompt } from "../types.ts";
 import { cacheKey, type CacheTarget, type ResponseCache } from "./cache.ts";
 import { TokenBucket } from "./_limits.ts";
+import type { Shard } from "./shard.ts";
 import { finishRow, scoreContexts } from "./finish.ts";
 import {
   buildPrompt,
@@ -43,6 +44,8 @@ export interface LaneShared {
   writer: ResultsWriter;
   stop: AbortController;
   stats: LaneStats;
+  /** The shard of the work this sweep runs (none: all of it). */
+  shard: Shard | undefined;
   /** The global in-flight limit, or null when lanes cannot exceed it. */
   global: LimitFunction | null;
   /** Makes (or reuses) the provider of a model. */
@@ -199,6 +202,7 @@ export async function runLane(
     config.samples,
     shared.finished,
     onSkip,
+    shared.shard,
   );
   const contextOf = scoreContexts(shared.provider, stop.signal);
 

@@ -12,6 +12,7 @@ import type { Suite, Template } from "../suites/types.ts";
 import type { GenerationParams, Prompt, Question } from "../types.ts";
 import { rowKey } from "./row.ts";
 import { requestSeed } from "./seed.ts";
+import { type Shard, shardOf } from "./shard.ts";
 
 /** A suite of the sweep with its questions and chosen templates. */
 export interface SuiteEntry {
@@ -33,7 +34,9 @@ export interface WorkItem {
 
 /**
  * Yields suites × questions × templates × samples for one model, skipping
- * keys in `finished`; nothing is materialised.
+ * keys in `finished`; nothing is materialised. With `shard`, only the
+ * (question, template) pairs of that shard are yielded (see `shard.ts`);
+ * the others are neither yielded nor skipped.
  */
 export function* workItems(
   model: string,
@@ -41,10 +44,16 @@ export function* workItems(
   samples: number,
   finished: ReadonlySet<string>,
   onSkip: () => void,
+  shard?: Shard,
 ): Generator<WorkItem> {
+  const count = shard?.count ?? 1;
   for (const entry of entries) {
     for (const question of entry.questions) {
       for (const [templateId, template] of entry.templates) {
+        if (
+          count > 1 &&
+          shardOf(model, question.id, templateId, count) !== shard?.index
+        ) continue;
         for (let sample = 0; sample < samples; sample++) {
           // A fresh run skips the key: building it (and hashing it for the
           // lookup) per item showed in profiles.

@@ -24,6 +24,7 @@ export * from "./row.ts";
 export * from "./cache.ts";
 export * from "./seed.ts";
 export * from "./summary.ts";
+export * from "./shard.ts";
 export * from "./finish.ts";
 export { type LoadedEntries, loadEntries } from "./_entries.ts";
 export {

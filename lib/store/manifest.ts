@@ -75,6 +75,17 @@ export interface BuildManifestOptions {
 export interface ManifestEnvironment {
   versions: Manifest["versions"];
   gitRevision: string | null;
+  /**
+   * The shard this run holds (`--shard index/count`, 1-based); absent for
+   * a whole sweep. Resume keeps it.
+   */
+  shard?: { index: number; count: number };
+  /** For a run made by `deno task merge`: the shard folders it came from. */
+  mergedFrom?: {
+    dir: string;
+    run: string;
+    shard: { index: number; count: number };
+  }[];
 }
 
 /**
