@@ -36,8 +36,10 @@ import {
   type SweepProgress,
 } from "./progress.ts";
 import { REQUEST_SEED_RULE } from "./seed.ts";
+import { checkShard, type Shard, shardOf } from "./shard.ts";
 import { loadEntries, SweepInputError } from "./_entries.ts";
 import { type LaneShared, type LaneStats, runLane } from "./_lane.ts";
+import type { SuiteEntry } from "./_work.ts";
 
 /** Makes the provider of a model (the providers module's `createProvider`). */
 export type ProviderFactory = (
@@ -75,13 +77,18 @@ export interface SweepOptions {
   limit?: number;
   /** Provider factory, overriding `lib/providers` (tests, custom backends). */
   createProvider?: ProviderFactory;
+  /**
+   * Run only this shard of the work (`--shard i/n`, 1-based; see
+   * `shard.ts`). Recorded in the manifest; a resumed run keeps its own.
+   */
+  shard?: Shard;
 }
 
 /** What a sweep did. */
 export interface SweepResult {
   /** The run folder (`<outputDir>/<name>-<timestamp>` or the resumed one). */
   runDir: string;
-  /** Rows the sweep plans in all. */
+  /** Rows the sweep plans in all (the shard's rows for a shard). */
   total: number;
   /** Rows written in this session. */
   done: number;
@@ -190,6 +197,64 @@ async function makeRunDir(
   );
 }
 
+/**
+ * The shard a sweep runs: a resumed run's own (a different `--shard` is
+ * refused), else the one asked for, else none.
+ */
+function shardToRun(
+  manifest: Manifest | null,
+  asked: Shard | undefined,
+): Shard | undefined {
+  let shard: Shard | undefined;
+  try {
+    if (manifest?.shard !== undefined) shard = checkShard(manifest.shard);
+    else if (manifest === null && asked !== undefined) {
+      shard = checkShard(asked);
+    }
+  } catch (error) {
+    throw new SweepInputError((error as Error).message);
+  }
+  if (
+    manifest !== null && asked !== undefined &&
+    (shard?.index !== asked.index || shard?.count !== asked.count)
+  ) {
+    throw new SweepInputError(
+      `Cannot resume with --shard ${asked.index}/${asked.count}: the run holds ${
+        shard === undefined
+          ? "the whole sweep"
+          : `shard ${shard.index}/${shard.count}`
+      }; resume without --shard (a run keeps its shard)`,
+    );
+  }
+  return shard;
+}
+
+/** Rows a sweep (or one shard of it) plans. */
+function plannedRows(
+  config: SweepConfig,
+  entries: readonly SuiteEntry[],
+  shard: Shard | undefined,
+): number {
+  let pairs = 0;
+  for (const model of config.models) {
+    for (const entry of entries) {
+      if (shard === undefined || shard.count === 1) {
+        pairs += entry.questions.length * entry.templates.length;
+        continue;
+      }
+      for (const question of entry.questions) {
+        for (const [templateId] of entry.templates) {
+          if (
+            shardOf(model.name, question.id, templateId, shard.count) ===
+              shard.index
+          ) pairs++;
+        }
+      }
+    }
+  }
+  return pairs * config.samples;
+}
+
 /** Every `apiKeyEnv` named anywhere in a value (a judge model in suite params). */
 function keyVariables(value: unknown, out: Set<string>): Set<string> {
   if (Array.isArray(value)) { for (const v of value) keyVariables(v, out); }
@@ -279,6 +344,13 @@ export async function runSweep(
     throw error;
   }
   const { entries, questionCounts } = loaded;
+  let shard: Shard | undefined;
+  try {
+    shard = shardToRun(manifest, options.shard);
+  } catch (error) {
+    await environment?.catch(() => {});
+    throw error;
+  }
   let runDir = start.runDir;
   try {
     if (manifest === null) runDir = await makeRunDir(config, options, started);
@@ -289,11 +361,7 @@ export async function runSweep(
   const runName = manifest?.run ??
     runDir.split(/[\\/]/).filter(Boolean).pop() ??
     config.name;
-  const perModel = entries.reduce(
-    (n, e) => n + e.questions.length * e.templates.length,
-    0,
-  ) * config.samples;
-  const total = perModel * config.models.length;
+  const total = plannedRows(config, entries, shard);
 
   // The store: manifest first, then the results file (torn tail repaired).
   const resultsPath = join(runDir, "results.jsonl");
@@ -329,6 +397,7 @@ export async function runSweep(
     });
     manifest.baseDir = baseDir;
     if (limit !== undefined) manifest.limit = limit;
+    if (shard !== undefined) manifest.shard = shard;
   }
   const secrets = secretsOf(config, env);
   const redact = (text: string): string => {
@@ -408,6 +477,7 @@ export async function runSweep(
     writer,
     stop,
     stats,
+    shard,
     global: config.models.reduce((n, m) => n + widthOf(m), 0) >
         config.concurrency
       ? pLimit(config.concurrency)
