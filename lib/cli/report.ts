@@ -4,47 +4,133 @@
  * to the first run's folder, or to `--out`, and `<run-dir>/summary.csv` for
  * each run, and prints their paths. Several runs are shown side by side.
  *
+ * Bad input (a flag, a path that is not a run, a run with no rows, a
+ * results line that is not JSON) exits 2 with one message and writes
+ * nothing; every folder is checked before any file is written.
+ *
  * @module
  */
 import { parseArgs } from "node:util";
-import { writeReport, writeSummaryCsv } from "../mod.ts";
+import { dirname, resolve } from "node:path";
+import { checkRunDir, fsReason, RunDirError } from "../store/mod.ts";
 
 const USAGE =
   "Usage: deno task report <run-dir> [<run-dir>...] [--out report.html]";
 
-async function main(args: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      help: { type: "boolean", short: "h", default: false },
-      out: { type: "string", short: "o" },
-    },
-  });
+/** Errors that mean the input is bad (exit 2), not that the report broke. */
+function isInputError(error: unknown): boolean {
+  return error instanceof RunDirError || error instanceof SyntaxError ||
+    error instanceof RangeError || error instanceof Deno.errors.NotFound ||
+    (error instanceof Error && /InputError$/.test(error.name));
+}
+
+/** Checks that `--out` can be written: its folder exists and it is not a folder. */
+async function checkOut(out: string): Promise<void> {
+  const parent = dirname(resolve(out));
+  let info;
+  try {
+    info = await Deno.stat(parent);
+  } catch (error) {
+    throw new RunDirError(
+      `Cannot write the report to ${out}: its folder ${parent} ${
+        error instanceof Deno.errors.NotFound
+          ? "does not exist"
+          : `cannot be read (${fsReason(error)})`
+      }; create it or give another --out`,
+      out,
+      "cannot-create",
+    );
+  }
+  if (!info.isDirectory) {
+    throw new RunDirError(
+      `Cannot write the report to ${out}: ${parent} is a file; give another --out`,
+      out,
+      "cannot-create",
+    );
+  }
+  try {
+    if ((await Deno.stat(out)).isDirectory) {
+      throw new RunDirError(
+        `Cannot write the report to ${out}: it is a folder; give a file path such as ${out}/report.html`,
+        out,
+        "cannot-create",
+      );
+    }
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+}
+
+/**
+ * Runs the command.
+ *
+ * @param args Run folders and flags.
+ * @param print Where the written paths go.
+ * @param printError Where messages go.
+ * @returns The exit code: 0 written, 2 bad flags or input (nothing
+ *   written), 1 another failure.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { main } from "./report.ts";
+ * const lines: string[] = [];
+ * assert.equal(await main(["/no/such/run"], () => {}, (l) => lines.push(l)), 2);
+ * assert.match(lines[0]!, /Cannot write a report of \/no\/such\/run: no such folder/);
+ * ```
+ */
+export async function main(
+  args: readonly string[],
+  print: (line: string) => void = console.log,
+  printError: (line: string) => void = console.error,
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: {
+        help: { type: "boolean", short: "h", default: false },
+        out: { type: "string", short: "o" },
+      },
+    });
+  } catch (error) {
+    printError(
+      `Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`,
+    );
+    return 2;
+  }
+  const { positionals, values } = parsed;
   if (values.help) {
-    console.log(USAGE);
+    print(USAGE);
     return 0;
   }
   if (positionals.length === 0) {
-    console.error(
-      `Cannot write a report: give at least one run folder\n${USAGE}`,
+    printError(
+      `Cannot write a report: no run folder given; give at least one\n${USAGE}`,
     );
     return 2;
   }
   try {
-    console.log(
+    for (const runDir of positionals) {
+      await checkRunDir(runDir, { action: "write a report of" });
+    }
+    if (values.out !== undefined) await checkOut(values.out);
+    // Polars and the charts load only once the input is known to be good.
+    const { writeReport, writeSummaryCsv } = await import("../mod.ts");
+    print(
       await writeReport(
         positionals,
         values.out === undefined ? {} : { out: values.out },
       ),
     );
     for (const runDir of positionals) {
-      console.log(await writeSummaryCsv(runDir));
+      print(await writeSummaryCsv(runDir));
     }
     return 0;
   } catch (error) {
-    console.error((error as Error).message);
-    return 1;
+    printError(error instanceof Error ? error.message : String(error));
+    return isInputError(error) ? 2 : 1;
   }
 }
 

@@ -1,9 +1,12 @@
 /**
- * Naming and creating run folders.
+ * Naming, creating and checking run folders. A new run folder appears under
+ * its final name only once it holds its manifest: it is made under a hidden
+ * temporary name beside the final one, filled, then renamed, so a kill at
+ * any moment leaves either no folder or a folder with a manifest.
  *
  * @module
  */
-import { join } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 
 /**
  * The folder name of a run started at `date`: `<name>-<YYYYMMDD-HHMMSS>` (UTC).
@@ -26,14 +29,149 @@ export function runDirName(name: string, date: Date): string {
   return `${name}-${stamp}`;
 }
 
+/** What is wrong with a folder given as a run (see {@linkcode RunDirError}). */
+export type RunDirProblem =
+  | "missing"
+  | "not-a-folder"
+  | "not-a-run"
+  | "no-manifest"
+  | "bad-manifest"
+  | "no-rows"
+  | "cannot-create";
+
 /**
- * Creates a fresh run folder under `outputDir`. When the timestamped name is
- * taken (two runs in one second), a `-2`, `-3`... suffix is added.
+ * A folder given as a run folder cannot be used (missing, a file, not a
+ * run, no rows, a broken manifest) or made: the user's input to fix, so a
+ * CLI exits 2 on it. The message says which folder, why and what to do.
+ */
+export class RunDirError extends Error {
+  override name = "RunDirError";
+  /** The folder as given. */
+  readonly path: string;
+  /** What is wrong with it. */
+  readonly problem: RunDirProblem;
+
+  /**
+   * @param message "Cannot <action>: <why>; <what to do>".
+   * @param path The folder as given.
+   * @param problem What is wrong with it.
+   */
+  constructor(message: string, path: string, problem: RunDirProblem) {
+    super(message);
+    this.path = path;
+    this.problem = problem;
+  }
+}
+
+/**
+ * A file-system error in words, without the OS error number and the
+ * syscall Deno appends ("No such file or directory (os error 2): readfile
+ * 'x'").
+ *
+ * @param error What a `Deno` file call threw.
+ * @returns A short reason ("it does not exist", "permission denied", ...).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fsReason } from "./run_dir.ts";
+ * const error = await Deno.readTextFile("/no/such/file").catch((e) => e);
+ * assert.equal(fsReason(error), "it does not exist");
+ * ```
+ */
+export function fsReason(error: unknown): string {
+  if (error instanceof Deno.errors.NotFound) return "it does not exist";
+  if (error instanceof Deno.errors.AlreadyExists) {
+    return "a file of that name exists";
+  }
+  if (error instanceof Deno.errors.PermissionDenied) {
+    return "permission denied";
+  }
+  if (error instanceof Deno.errors.NotADirectory) {
+    return "a part of the path is a file, not a folder";
+  }
+  if (error instanceof Deno.errors.IsADirectory) {
+    return "it is a folder, not a file";
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/\s*\(os error \d+\).*$/s, "");
+}
+
+/** Options of {@linkcode createRunDir}. */
+export interface CreateRunDirOptions {
+  /**
+   * Fills the folder before it gets its final name (writes the manifest):
+   * called with the temporary folder and the run name it will have (the
+   * final folder name). It must write at least one file. Called again with
+   * the next name when the first is taken. @default the folder is made empty
+   */
+  init?: (dir: string, run: string) => Promise<void>;
+}
+
+/** A hidden temporary folder beside `finalPath`, for {@linkcode publish}. */
+function partialPath(parent: string, name: string): string {
+  return join(
+    parent,
+    `.${name}.partial-${Deno.pid}-${crypto.randomUUID().slice(0, 8)}`,
+  );
+}
+
+/** Temporary folders older than this were left by a killed sweep. */
+const STALE_PARTIAL_MS = 60_000;
+
+/**
+ * Removes temporary run folders (`.<name>.partial-*`) a killed sweep left
+ * in `parent` more than a minute ago. Failures are ignored: they are
+ * hidden and harmless.
+ */
+async function removeStalePartials(parent: string): Promise<void> {
+  try {
+    const now = Date.now();
+    for await (const entry of Deno.readDir(parent)) {
+      if (!entry.isDirectory || !/^\..+\.partial-\d+-/.test(entry.name)) {
+        continue;
+      }
+      const path = join(parent, entry.name);
+      const mtime = (await Deno.stat(path)).mtime?.getTime() ?? now;
+      if (now - mtime > STALE_PARTIAL_MS) {
+        await Deno.remove(path, { recursive: true });
+      }
+    }
+  } catch {
+    // Leave them for the next run.
+  }
+}
+
+/** Makes `dir` (and its parents) or throws a RunDirError naming it. */
+async function makeParent(dir: string, what: string): Promise<void> {
+  try {
+    await Deno.mkdir(dir, { recursive: true });
+  } catch (error) {
+    const why = error instanceof Deno.errors.AlreadyExists
+      ? "it is a file, not a folder"
+      : fsReason(error);
+    throw new RunDirError(
+      `Cannot create a run folder in ${dir}: ${why}; ${what}`,
+      dir,
+      "cannot-create",
+    );
+  }
+}
+
+/**
+ * Creates a fresh run folder under `outputDir`, named
+ * {@linkcode runDirName}; when that name is taken (two runs in one second),
+ * a `-2`, `-3`... suffix is added. With `init`, the folder is filled under
+ * a hidden temporary name and then renamed, so it never exists under its
+ * final name without what `init` wrote (the manifest); temporary folders a
+ * killed sweep left more than a minute ago are removed.
  *
  * @param outputDir The folder that holds run folders (created if missing).
  * @param name The sweep name.
  * @param date The start time.
- * @returns The path of the new, empty folder.
+ * @param options What to write into the folder before it appears.
+ * @returns The path of the new folder.
+ * @throws {RunDirError} when `outputDir` cannot be made (a file is in the way).
  *
  * @example
  * ```ts
@@ -42,9 +180,12 @@ export function runDirName(name: string, date: Date): string {
  * const base = await Deno.makeTempDir();
  * const date = new Date("2026-01-02T03:04:05Z");
  * const a = await createRunDir(base, "t", date);
- * const b = await createRunDir(base, "t", date);
+ * const b = await createRunDir(base, "t", date, {
+ *   init: (dir, run) => Deno.writeTextFile(`${dir}/manifest.json`, JSON.stringify({ run })),
+ * });
  * assert.ok(a.endsWith("t-20260102-030405"));
  * assert.ok(b.endsWith("t-20260102-030405-2"));
+ * assert.equal(JSON.parse(await Deno.readTextFile(`${b}/manifest.json`)).run, "t-20260102-030405-2");
  * await Deno.remove(base, { recursive: true });
  * ```
  */
@@ -52,16 +193,214 @@ export async function createRunDir(
   outputDir: string,
   name: string,
   date: Date = new Date(),
+  options: CreateRunDirOptions = {},
 ): Promise<string> {
-  await Deno.mkdir(outputDir, { recursive: true });
+  const { init } = options;
+  await makeParent(outputDir, "set outputDir in the config to a folder path");
   const base = runDirName(name, date);
-  for (let i = 1;; i++) {
-    const path = join(outputDir, i === 1 ? base : `${base}-${i}`);
-    try {
-      await Deno.mkdir(path);
-      return path;
-    } catch (error) {
-      if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+  const nameOf = (i: number) => i === 1 ? base : `${base}-${i}`;
+  if (init === undefined) {
+    // An empty folder: mkdir alone claims the name atomically.
+    for (let i = 1;; i++) {
+      const path = join(outputDir, nameOf(i));
+      try {
+        await Deno.mkdir(path);
+        return path;
+      } catch (error) {
+        if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+      }
     }
+  }
+  await removeStalePartials(outputDir);
+  const partial = partialPath(outputDir, base);
+  await Deno.mkdir(partial);
+  try {
+    for (let i = 1;; i++) {
+      const path = join(outputDir, nameOf(i));
+      if (await exists(path)) continue;
+      await init(partial, nameOf(i));
+      // Renaming onto a run folder fails (it is not empty), so a name
+      // taken meanwhile is never overwritten: try the next.
+      if (await renamed(partial, path)) return path;
+    }
+  } catch (error) {
+    await Deno.remove(partial, { recursive: true }).catch(() => {});
+    throw error;
+  }
+}
+
+/** Options of {@linkcode createRunDirAt}. */
+export interface CreateRunDirAtOptions {
+  /**
+   * Fills the folder before it appears at `path` (writes the manifest); it
+   * must write at least one file.
+   */
+  init: (dir: string) => Promise<void>;
+}
+
+/**
+ * Creates a run folder at exactly `path` (a `--run-dir`), which must not
+ * exist yet: filled under a hidden temporary name beside it, then renamed,
+ * so the folder never exists without what `init` wrote.
+ *
+ * @param path The run folder to make (its parents are made too).
+ * @param options What to write into it before it appears.
+ * @returns `path`.
+ * @throws {RunDirError} when the parent cannot be made or `path` appeared meanwhile.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createRunDirAt } from "./run_dir.ts";
+ * const base = await Deno.makeTempDir();
+ * const dir = await createRunDirAt(`${base}/a/run`, {
+ *   init: (tmp) => Deno.writeTextFile(`${tmp}/manifest.json`, "{}"),
+ * });
+ * assert.equal(await Deno.readTextFile(`${dir}/manifest.json`), "{}");
+ * assert.deepEqual([...Deno.readDirSync(`${base}/a`)].map((e) => e.name), ["run"]);
+ * await Deno.remove(base, { recursive: true });
+ * ```
+ */
+export async function createRunDirAt(
+  path: string,
+  options: CreateRunDirAtOptions,
+): Promise<string> {
+  const parent = dirname(resolve(path));
+  await makeParent(parent, "give --run-dir a path whose parent is a folder");
+  await removeStalePartials(parent);
+  const partial = partialPath(parent, basename(resolve(path)));
+  await Deno.mkdir(partial);
+  try {
+    await options.init(partial);
+    if (await renamed(partial, path)) return path;
+    throw new RunDirError(
+      `Cannot create the run folder ${path}: it appeared while the sweep started; give another --run-dir`,
+      path,
+      "cannot-create",
+    );
+  } catch (error) {
+    await Deno.remove(partial, { recursive: true }).catch(() => {});
+    throw error;
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.lstat(path);
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  }
+}
+
+/** Renames a folder; false when `to` is taken (a non-empty folder or a file). */
+async function renamed(from: string, to: string): Promise<boolean> {
+  try {
+    await Deno.rename(from, to);
+    return true;
+  } catch (error) {
+    if (await exists(to)) return false;
+    throw error;
+  }
+}
+
+/** Options of {@linkcode checkRunDir}. */
+export interface CheckRunDirOptions {
+  /** What the caller wants to do, for the message ("write a report of"). @default "read the run" */
+  action?: string;
+  /** Require at least one stored row. @default {true} */
+  rows?: boolean;
+}
+
+/**
+ * Checks that a folder is a run a command can read: it exists, is a
+ * folder, holds `results.jsonl` and (by default) at least one complete row.
+ * Reads only the start of the results file.
+ *
+ * @param path The folder as given.
+ * @param options The action (for the message) and whether rows are required.
+ * @throws {RunDirError} "Cannot <action> <path>: <why>; <what to do>".
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkRunDir, RunDirError } from "./run_dir.ts";
+ * const dir = await Deno.makeTempDir();
+ * await assert.rejects(checkRunDir(dir), (e) => e instanceof RunDirError && e.problem === "not-a-run");
+ * await Deno.writeTextFile(`${dir}/results.jsonl`, "");
+ * await assert.rejects(checkRunDir(dir), /has no rows yet/);
+ * await Deno.writeTextFile(`${dir}/results.jsonl`, '{"key":"a"}\n');
+ * await checkRunDir(dir);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function checkRunDir(
+  path: string,
+  options: CheckRunDirOptions = {},
+): Promise<void> {
+  const { action = "read the run", rows = true } = options;
+  const fail = (why: string, todo: string, problem: RunDirProblem) =>
+    new RunDirError(`Cannot ${action} ${path}: ${why}; ${todo}`, path, problem);
+  const runHint =
+    "give a run folder written by deno task sweep (outputs/<name>-<time>), which holds manifest.json and results.jsonl";
+  let info;
+  try {
+    info = await Deno.stat(path);
+  } catch (error) {
+    throw fail(
+      error instanceof Deno.errors.NotFound
+        ? `no such folder (${resolve(path)})`
+        : fsReason(error),
+      runHint,
+      "missing",
+    );
+  }
+  if (!info.isDirectory) {
+    throw fail("it is a file, not a run folder", runHint, "not-a-folder");
+  }
+  const results = join(path, "results.jsonl");
+  const hasManifest = await exists(join(path, "manifest.json"));
+  if (!(await exists(results))) {
+    if (!hasManifest) {
+      throw fail(
+        "it is not a run folder (no manifest.json, no results.jsonl)",
+        runHint,
+        "not-a-run",
+      );
+    }
+    throw fail(
+      "the run has no rows yet (no results.jsonl)",
+      `resume it with deno task sweep --resume ${path}`,
+      "no-rows",
+    );
+  }
+  if (rows && !(await hasCompleteLine(results))) {
+    throw fail(
+      "the run has no rows yet (results.jsonl holds no complete line)",
+      `resume it with deno task sweep --resume ${path}`,
+      "no-rows",
+    );
+  }
+}
+
+/** Whether a file has a newline-terminated line that is not blank. */
+async function hasCompleteLine(path: string): Promise<boolean> {
+  const file = await Deno.open(path, { read: true });
+  try {
+    const buffer = new Uint8Array(64 * 1024);
+    let content = false;
+    for (;;) {
+      const n = await file.read(buffer);
+      if (n === null) return false;
+      for (let i = 0; i < n; i++) {
+        const b = buffer[i]!;
+        if (b === 10) {
+          if (content) return true;
+        } else if (b !== 32 && b !== 9 && b !== 13) content = true;
+      }
+    }
+  } finally {
+    file.close();
   }
 }

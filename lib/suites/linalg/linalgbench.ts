@@ -33,6 +33,9 @@ export interface LinalgBenchRow {
   file?: string;
 }
 
+/** The columns a LinAlg-Bench CSV must have. */
+const COLUMNS = ["Problem_ID", "Subcat", "problem_latex", "answer_latex"];
+
 interface CsvRecord {
   Problem_ID?: string;
   Subcat?: string;
@@ -63,23 +66,54 @@ export function parseLinalgBenchCsv(
   csv: string,
   file?: string,
 ): LinalgBenchRow[] {
-  const records = parse(csv, {
-    columns: true,
-    skip_empty_lines: true,
-    bom: true,
-  }) as CsvRecord[];
+  const where = file ? ` of ${file}` : "";
+  let records: CsvRecord[];
+  try {
+    records = parse(csv, {
+      columns: (header: string[]) => {
+        const missing = COLUMNS.filter((c) => !header.includes(c));
+        if (missing.length > 0) {
+          throw new SyntaxError(
+            `Cannot parse the LinAlg-Bench CSV${where}: its header (line 1) lacks ${
+              missing.join(", ")
+            }; expected the columns ${COLUMNS.join(",")}`,
+          );
+        }
+        return header;
+      },
+      skip_empty_lines: true,
+      bom: true,
+    }) as CsvRecord[];
+  } catch (error) {
+    if (error instanceof SyntaxError) throw error;
+    // csv-parse's own errors ("Invalid Opening Quote: ... at line 1").
+    throw new SyntaxError(
+      `Cannot parse ${file ?? "the text"} as CSV: ${
+        (error as Error).message
+      }; expected a LinAlg-Bench CSV with the columns ${COLUMNS.join(",")}`,
+    );
+  }
   return records.map((r, i) => {
     const id = r.Problem_ID, subcat = r.Subcat;
     const problem = r.problem_latex, answer = r.answer_latex;
     if (!id || !subcat || problem === undefined || answer === undefined) {
       throw new SyntaxError(
-        `Cannot parse LinAlg-Bench row ${i + 2}${
-          file ? ` of ${file}` : ""
-        }: expected columns Problem_ID,Subcat,problem_latex,answer_latex`,
+        `Cannot parse LinAlg-Bench row ${
+          i + 2
+        }${where}: a cell is empty; expected columns ${COLUMNS.join(",")}`,
       );
     }
-    const parsed = parseProblem(id, subcat, problem);
-    const key = parseAnswer(id, parsed.task, answer);
+    let parsed, key;
+    try {
+      parsed = parseProblem(id, subcat, problem);
+      key = parseAnswer(id, parsed.task, answer);
+    } catch (error) {
+      throw new SyntaxError(
+        `${(error as Error).message} (LinAlg-Bench row ${
+          i + 2
+        }${where}); fix that row (every matrix row needs the same number of entries) or remove it`,
+      );
+    }
     const row: LinalgBenchRow = {
       problem: parsed,
       original: problem,
@@ -118,14 +152,31 @@ export async function loadLinalgBench(path: string): Promise<LinalgBenchRow[]> {
       ) => join(path, f))
       : [path];
   } catch (error) {
-    throw new Error(`Cannot load LinAlg-Bench: ${path}: ${error}`);
+    throw new Error(
+      `Cannot load LinAlg-Bench: ${path}: ${
+        (error as { code?: string }).code === "ENOENT"
+          ? "no such file or folder"
+          : (error as Error).message
+      }; give a LinAlg-Bench CSV file or a folder of them`,
+    );
   }
   if (files.length === 0) {
-    throw new Error(`Cannot load LinAlg-Bench: no .csv file in ${path}`);
+    throw new Error(
+      `Cannot load LinAlg-Bench: no .csv file in ${path}; give a LinAlg-Bench CSV file or a folder of them`,
+    );
   }
   const rows: LinalgBenchRow[] = [];
   for (const file of files) {
-    const text = await readFile(file, "utf8");
+    let text;
+    try {
+      text = await readFile(file, "utf8");
+    } catch (error) {
+      throw new Error(
+        `Cannot load LinAlg-Bench: ${file}: ${
+          (error as { code?: string }).code ?? (error as Error).message
+        }; give a readable LinAlg-Bench CSV file`,
+      );
+    }
     rows.push(...parseLinalgBenchCsv(text, file.split(/[\\/]/).pop()!));
   }
   return rows;

@@ -2,15 +2,20 @@
  * `deno task verify-key <file-or-folder>…`: recomputes a LinAlg-Bench
  * style answer key with the exact solvers, prints the agreements and every
  * disagreement, and exits 1 on any disagreement (2 on a usage or read
- * error).
+ * error, a file that is not a LinAlg-Bench CSV, or one without rows).
  *
  * @module
  */
-import { loadLinalgBench } from "./linalgbench.ts";
+import { parseArgs } from "node:util";
+import { type LinalgBenchRow, loadLinalgBench } from "./linalgbench.ts";
 import { verifyKey } from "./verify.ts";
 
+const USAGE = "Usage: deno task verify-key <csv file or folder>...";
+
 /**
- * Runs the command.
+ * Runs the command. Every path is loaded and checked before any is
+ * verified: a path that cannot be read, a file that is not a LinAlg-Bench
+ * CSV, or one with no rows exits 2 with a message naming it.
  *
  * @param args File or folder paths.
  * @param print Where lines go.
@@ -29,12 +34,29 @@ export async function main(
   args: readonly string[],
   print: (line: string) => void = console.log,
 ): Promise<number> {
-  if (args.length === 0 || args.includes("--help") || args.includes("-h")) {
-    print("Usage: deno task verify-key <csv file or folder>...");
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      allowPositionals: true,
+      options: { help: { type: "boolean", short: "h", default: false } },
+    });
+  } catch (error) {
+    print(`Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  let failed = 0;
-  for (const path of args) {
+  if (parsed.values.help) {
+    print(USAGE);
+    return 0;
+  }
+  if (parsed.positionals.length === 0) {
+    print(
+      `Cannot verify a key: no file given; give a CSV file or folder\n${USAGE}`,
+    );
+    return 2;
+  }
+  const loaded: [string, LinalgBenchRow[]][] = [];
+  for (const path of parsed.positionals) {
     let rows;
     try {
       rows = await loadLinalgBench(path);
@@ -42,6 +64,16 @@ export async function main(
       print((error as Error).message);
       return 2;
     }
+    if (rows.length === 0) {
+      print(
+        `Cannot verify ${path}: it has no rows to verify (only a header); give a LinAlg-Bench CSV that holds problems`,
+      );
+      return 2;
+    }
+    loaded.push([path, rows]);
+  }
+  let failed = 0;
+  for (const [path, rows] of loaded) {
     const started = performance.now();
     const report = verifyKey(rows);
     const ms = Math.round(performance.now() - started);
