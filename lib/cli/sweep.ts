@@ -1,6 +1,7 @@
 /**
  * `deno task sweep <config.json> [--resume <run-dir>] [--no-cache]
- * [--run-dir <dir>] [--progress bar|lines|none] [--limit N] [--shard i/n]`
+ * [--run-dir <dir>] [--progress bar|lines|none] [--limit N] [--shard i/n]
+ * [--plan [--plan-from <run>]]`
  *
  * Parses flags and calls `runSweep`; Ctrl-C once stops cleanly (exit 130),
  * twice (more than half a second apart) quits at once. Config errors and
@@ -28,7 +29,7 @@ import { SUITES } from "../suites/mod.ts";
 import { readManifest } from "../store/mod.ts";
 
 const USAGE =
-  "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based)]";
+  "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based)] [--plan [--plan-from <run>]]";
 
 /** SIGINTs this close to the first are the same Ctrl-C (see `onSigint`). */
 const SIGINT_WINDOW_MS = 500;
@@ -51,6 +52,8 @@ async function main(args: string[]): Promise<number> {
         progress: { type: "string", default: "auto" },
         limit: { type: "string" },
         shard: { type: "string" },
+        plan: { type: "boolean", default: false },
+        "plan-from": { type: "string", multiple: true },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -84,6 +87,14 @@ async function main(args: string[]): Promise<number> {
     } catch (error) {
       fail(`${(error as Error).message}\n${USAGE}`);
     }
+  }
+  if (values.plan || values["plan-from"] !== undefined) {
+    return await printPlan(positionals, {
+      resume: values.resume,
+      limit,
+      shard,
+      from: values["plan-from"],
+    });
   }
   if (values.resume === undefined && positionals.length !== 1) {
     fail(
@@ -182,6 +193,48 @@ async function main(args: string[]): Promise<number> {
     return error instanceof SweepInputError ? 2 : 1;
   } finally {
     Deno.removeSignalListener("SIGINT", onSigint);
+  }
+}
+
+/**
+ * `--plan`: prints what the sweep would send, cost and take, per model ×
+ * suite × template; sends nothing and creates nothing (no endpoint probe,
+ * no run folder, no cache). The planner and its tokenizer load only here.
+ */
+async function printPlan(
+  positionals: string[],
+  options: {
+    resume: string | undefined;
+    limit: number | undefined;
+    shard: Shard | undefined;
+    from: string[] | undefined;
+  },
+): Promise<number> {
+  if (options.resume !== undefined) {
+    fail(
+      `Cannot plan a resume: --plan counts a whole sweep; give its config file instead\n${USAGE}`,
+    );
+  }
+  if (positionals.length !== 1) {
+    fail(`Cannot plan: give one config file\n${USAGE}`);
+  }
+  const { planSweep, planText } = await import("../plan/mod.ts");
+  try {
+    const { config, baseDir } = await loadConfig(positionals[0]!, SUITES);
+    const plan = await planSweep(config, {
+      suites: SUITES,
+      baseDir,
+      ...(options.limit === undefined ? {} : { limit: options.limit }),
+      ...(options.shard === undefined ? {} : { shard: options.shard }),
+      ...(options.from === undefined ? {} : { from: options.from }),
+    });
+    console.log(planText(plan));
+    return 0;
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    return error instanceof ConfigError || error instanceof SweepInputError
+      ? 2
+      : 1;
   }
 }
 

@@ -86,6 +86,12 @@ export interface Suite<P = Record<string, unknown>> extends SuiteView {
     context: ScoreContext,
   ): Verdict | Promise<Verdict>;
   /**
+   * Typical completion tokens of one reply to a template, for sweep plans
+   * made before any run of the model; `undefined` (or no method) leaves it
+   * to the plan's generic rule, which reads the template's description.
+   */
+  outputTokens?(templateId: string, maxTokens: number): number | undefined;
+  /**
    * Sim skills that answer this suite's prompts. The sim tries the skills
    * of all registered suites in registry order.
    */

@@ -1,0 +1,57 @@
+/**
+ * The price of a plan's tokens, online and through a batch API.
+ *
+ * @module
+ */
+
+/** A model's price per million tokens, as in the config's `price`. */
+export interface TokenPrice {
+  /** Per million input tokens. */
+  input: number;
+  /** Per million output tokens. */
+  output: number;
+  /**
+   * Share taken off the online price for batch requests.
+   * @default {0.5} (OpenAI's Batch API is half price)
+   */
+  batchDiscount?: number | undefined;
+}
+
+/** Cost of some tokens online and in a batch, in the price's currency. */
+export interface TokenCost {
+  online: number;
+  batch: number;
+}
+
+/** OpenAI's Batch API discount, used when a price names none. */
+export const DEFAULT_BATCH_DISCOUNT = 0.5;
+
+/**
+ * Cost of input and output tokens: online = input × price.input + output ×
+ * price.output, per million; batch = online × (1 − batchDiscount).
+ *
+ * @param inputTokens Input (prompt) tokens.
+ * @param outputTokens Output (completion) tokens.
+ * @param price The model's price per million tokens.
+ * @returns The online and the batch cost.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { tokenCost } from "./cost.ts";
+ * // 2M in at $0.15/M, 1M out at $0.60/M: 0.30 + 0.60.
+ * const cost = tokenCost(2_000_000, 1_000_000, { input: 0.15, output: 0.6 });
+ * assert.ok(Math.abs(cost.online - 0.9) < 1e-12);
+ * assert.ok(Math.abs(cost.batch - 0.45) < 1e-12);
+ * ```
+ */
+export function tokenCost(
+  inputTokens: number,
+  outputTokens: number,
+  price: TokenPrice,
+): TokenCost {
+  const online = (inputTokens * price.input + outputTokens * price.output) /
+    1_000_000;
+  const discount = price.batchDiscount ?? DEFAULT_BATCH_DISCOUNT;
+  return { online, batch: online * (1 - discount) };
+}

@@ -1,0 +1,483 @@
+/**
+ * A sweep's plan before anything is sent: per model × suite × template the
+ * requests, input tokens (counted with a real tokenizer), an output-token
+ * estimate, the cost and the expected wall time.
+ *
+ * @module
+ */
+import { basename } from "node:path";
+import type { ModelConfig, SweepConfig } from "../config/schema.ts";
+import { getSimProfile } from "../providers/sim/mod.ts";
+import {
+  buildPrompt,
+  loadEntries,
+  type Shard,
+  workItems,
+} from "../runner/mod.ts";
+import type { SuiteList } from "../suites/types.ts";
+import { type TokenCost, tokenCost } from "./cost.ts";
+import {
+  type EncodingChoice,
+  encodingFor,
+  type EncodingName,
+} from "./encoding.ts";
+import { measurementKey, type Measurements, measureRuns } from "./measured.ts";
+import { heuristicOutput, type OutputSource } from "./output_estimate.ts";
+import { loadTokenizer, promptTokens } from "./tokens.ts";
+import { type PaceBound, wallTime } from "./wall_time.ts";
+
+/** Options of {@linkcode planSweep}. */
+export interface PlanOptions {
+  /** The suites a config may name (the registry's `SUITES`). */
+  suites: SuiteList;
+  /** Folder relative dataset paths resolve against. @default {"."} */
+  baseDir?: string;
+  /** At most this many questions per suite, as `--limit` does. */
+  limit?: number;
+  /**
+   * Run folders to measure output tokens and latency from (`--plan-from`).
+   * @default {the runs in the config's `outputDir`, newest first}
+   */
+  from?: readonly string[];
+  /** Read earlier runs at all; false uses the heuristics only. @default {true} */
+  measure?: boolean;
+  /** Row keys already stored (a resume plans only the rest). */
+  finished?: ReadonlySet<string>;
+  /** Plan only this shard of the work (`--shard i/n`). */
+  shard?: Shard;
+}
+
+/** Where a latency figure came from. */
+export type LatencySource = "measured" | "sim" | "assumed";
+
+/** One model × suite × template of a plan. */
+export interface PlanRow {
+  model: string;
+  suite: string;
+  template: string;
+  /** Requests sent = rows the sweep writes. */
+  requests: number;
+  /** Input tokens of all the requests, counted with `encoding`. */
+  inputTokens: number;
+  /** Expected output tokens of all the requests. */
+  outputTokens: number;
+  /** How the output estimate was made. */
+  outputSource: OutputSource;
+  /** The estimate's method in a few words. */
+  outputNote: string;
+  /** Upper bound: requests × max_tokens. */
+  outputTokensMax: number;
+  /** Online and batch cost; null when the model has no `price`. */
+  cost: TokenCost | null;
+  /** Expected latency of one request, ms. */
+  latencyMs: number;
+  latencySource: LatencySource;
+  /** Expected seconds for these requests alone. */
+  wallSeconds: number;
+  /** The limit that sets the pace. */
+  bound: PaceBound;
+}
+
+/** One model's totals. */
+export interface PlanModel {
+  name: string;
+  /** The encoding its tokens were counted with, and whether that is exact. */
+  encoding: EncodingChoice;
+  requests: number;
+  inputTokens: number;
+  outputTokens: number;
+  outputTokensMax: number;
+  cost: TokenCost | null;
+  /** The model's requests one after another at its pace (its lane's time). */
+  wallSeconds: number;
+  /** Requests in flight: min(model concurrency, sweep concurrency). */
+  concurrency: number;
+}
+
+/** A whole plan: rows, per-model totals, totals and the notes that explain them. */
+export interface Plan {
+  /** The config's name. */
+  name: string;
+  rows: PlanRow[];
+  models: PlanModel[];
+  totals: {
+    requests: number;
+    inputTokens: number;
+    outputTokens: number;
+    outputTokensMax: number;
+    /** Summed over the models with a price; null when none has one. */
+    cost: TokenCost | null;
+    /** Models run side by side: the slowest lane, or the global concurrency's floor. */
+    wallSeconds: number;
+  };
+  /** Models without a `price` (not in the cost). */
+  unpriced: string[];
+  /** How the numbers were made, one line each. */
+  notes: string[];
+  /** Prompt counting: prompts counted, distinct (question, template) prompts per encoding, time. */
+  counting: { prompts: number; distinct: number; ms: number };
+}
+
+/** Latency assumed for a real endpoint with nothing measured: fixed part, ms. */
+export const ASSUMED_BASE_LATENCY_MS = 1000;
+/** Latency assumed for a real endpoint with nothing measured: per output token, ms. */
+export const ASSUMED_MS_PER_TOKEN = 20;
+
+interface Group {
+  model: ModelConfig;
+  suite: string;
+  template: string;
+  requests: number;
+  inputTokens: number;
+  estimate: ReturnType<typeof heuristicOutput>;
+}
+
+function simLatency(
+  model: ModelConfig,
+): ((out: number, inp: number) => number) | null {
+  if (model.provider !== "sim") return null;
+  try {
+    const profile = getSimProfile(model.model ?? model.name);
+    // The sim's own formula (lib/providers/sim/chat.ts).
+    return (out, inp) =>
+      profile.baseLatencyMs + profile.msPerToken * out + 0.02 * inp;
+  } catch {
+    return null;
+  }
+}
+
+function addCost(a: TokenCost | null, b: TokenCost | null): TokenCost | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return { online: a.online + b.online, batch: a.batch + b.batch };
+}
+
+/**
+ * Plans a sweep without sending anything or creating any file: loads the
+ * questions and templates as the sweep would (so the request count is the
+ * rows it writes), renders every prompt and counts its tokens with the
+ * model's encoding (each distinct question × template once per encoding),
+ * estimates output tokens from earlier runs of the same model (else the
+ * suite's figure or a heuristic from the template, with max_tokens as the
+ * upper bound), prices both with the model's `price` (online, and batch at
+ * `price.batchDiscount` off, default 50%), and times them under the
+ * model's concurrency, RPM and TPM.
+ *
+ * @param config A validated sweep config.
+ * @param options The suites, dataset folder, `limit`, runs to measure from.
+ * @returns The plan.
+ * @throws {SweepInputError} when the config's questions or templates cannot be loaded.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseConfig } from "../config/mod.ts";
+ * import { SUITES } from "../suites/mod.ts";
+ * import { planSweep } from "./plan.ts";
+ * const config = parseConfig({
+ *   models: [{ name: "sim-strong", provider: "sim" }],
+ *   suites: [{ name: "arithmetic", params: { families: ["add"], digits: [2], count: 3 }, templates: ["direct", "cot"] }],
+ *   samples: 2,
+ * }, "inline", SUITES);
+ * const plan = await planSweep(config, { suites: SUITES, measure: false });
+ * assert.equal(plan.totals.requests, 12);
+ * assert.ok(plan.totals.inputTokens > 12 * 10);
+ * ```
+ */
+export async function planSweep(
+  config: SweepConfig,
+  options: PlanOptions,
+): Promise<Plan> {
+  const { suites, baseDir = ".", limit, measure = true, finished, shard } =
+    options;
+  const { entries } = await loadEntries(config, suites, baseDir, limit);
+  const measured: Measurements = measure
+    ? await measureRuns(config.models, {
+      outputDir: config.outputDir,
+      ...(options.from === undefined ? {} : { runs: options.from }),
+    })
+    : new Map();
+
+  const t0 = performance.now();
+  // Token counts per encoding: of each (question, template) prompt, and of
+  // each message text (few-shot examples repeat across questions).
+  const perPrompt = new Map<EncodingName, Map<string, number>>();
+  const counters = new Map<EncodingName, (text: string) => number>();
+  const counterFor = async (encoding: EncodingName) => {
+    let counter = counters.get(encoding);
+    if (counter === undefined) {
+      const tokenizer = await loadTokenizer(encoding);
+      const texts = new Map<string, number>();
+      counter = (text: string) => {
+        let n = texts.get(text);
+        if (n === undefined) texts.set(text, n = tokenizer.count(text));
+        return n;
+      };
+      counters.set(encoding, counter);
+      perPrompt.set(encoding, new Map());
+    }
+    return { count: counter, prompts: perPrompt.get(encoding)! };
+  };
+
+  const groups = new Map<string, Group>();
+  const choices = new Map<string, EncodingChoice>();
+  let prompts = 0;
+  const none = new Set<string>();
+  for (const model of config.models) {
+    const choice = encodingFor(model);
+    choices.set(model.name, choice);
+    const { count, prompts: cache } = await counterFor(choice.encoding);
+    const maxTokens = model.max_tokens ?? config.max_tokens;
+    const items = workItems(
+      model.name,
+      entries,
+      config.samples,
+      finished ?? none,
+      () => {},
+      shard,
+    );
+    for (const item of items) {
+      prompts++;
+      const promptKey = `${item.question.id}\u0000${item.templateId}`;
+      let tokens = cache.get(promptKey);
+      if (tokens === undefined) {
+        tokens = promptTokens(buildPrompt(item, model, config), count);
+        cache.set(promptKey, tokens);
+      }
+      const suite = item.entry.suite.name;
+      const key = measurementKey(model.name, suite, item.templateId);
+      let group = groups.get(key);
+      if (group === undefined) {
+        const seen = measured.get(key);
+        group = {
+          model,
+          suite,
+          template: item.templateId,
+          requests: 0,
+          inputTokens: 0,
+          estimate: seen === undefined
+            ? heuristicOutput(
+              item.entry.suite,
+              item.templateId,
+              item.template,
+              maxTokens,
+            )
+            : {
+              perRequest: seen.completionTokens,
+              source: "measured",
+              note: `mean of ${seen.rows} rows in ${basename(seen.run)}`,
+            },
+        };
+        groups.set(key, group);
+      }
+      group.requests++;
+      group.inputTokens += tokens;
+    }
+  }
+  const countMs = performance.now() - t0;
+
+  const rows: PlanRow[] = [];
+  const models = new Map<string, PlanModel>();
+  let globalWork = 0;
+  for (const [key, group] of groups) {
+    const { model, requests, inputTokens, estimate } = group;
+    const maxTokens = model.max_tokens ?? config.max_tokens;
+    const outputTokens = Math.round(requests * estimate.perRequest);
+    const inPerRequest = requests > 0 ? inputTokens / requests : 0;
+    const seen = measured.get(key)?.latencyMs ??
+      measured.get(measurementKey(model.name))?.latencyMs ?? null;
+    const sim = simLatency(model);
+    let latencyMs: number;
+    let latencySource: LatencySource;
+    if (seen !== null) {
+      [latencyMs, latencySource] = [seen, "measured"];
+    } else if (sim !== null) {
+      [latencyMs, latencySource] = [
+        sim(estimate.perRequest, inPerRequest),
+        "sim",
+      ];
+    } else {
+      [latencyMs, latencySource] = [
+        ASSUMED_BASE_LATENCY_MS + ASSUMED_MS_PER_TOKEN * estimate.perRequest,
+        "assumed",
+      ];
+    }
+    const concurrency = Math.max(
+      1,
+      Math.min(model.concurrency, config.concurrency),
+    );
+    const time = wallTime({
+      requests,
+      latencyMs,
+      tokensPerRequest: inPerRequest + estimate.perRequest,
+      concurrency,
+      rpm: model.rpm,
+      tpm: model.tpm,
+    });
+    globalWork += requests * latencyMs / 1000;
+    const cost = model.price === undefined
+      ? null
+      : tokenCost(inputTokens, outputTokens, model.price);
+    const row: PlanRow = {
+      model: model.name,
+      suite: group.suite,
+      template: group.template,
+      requests,
+      inputTokens,
+      outputTokens,
+      outputSource: estimate.source,
+      outputNote: estimate.note,
+      outputTokensMax: requests * maxTokens,
+      cost,
+      latencyMs,
+      latencySource,
+      wallSeconds: time.seconds,
+      bound: time.bound,
+    };
+    rows.push(row);
+    let total = models.get(model.name);
+    if (total === undefined) {
+      total = {
+        name: model.name,
+        encoding: choices.get(model.name)!,
+        requests: 0,
+        inputTokens: 0,
+        outputTokens: 0,
+        outputTokensMax: 0,
+        cost: null,
+        wallSeconds: 0,
+        concurrency,
+      };
+      models.set(model.name, total);
+    }
+    total.requests += requests;
+    total.inputTokens += inputTokens;
+    total.outputTokens += outputTokens;
+    total.outputTokensMax += row.outputTokensMax;
+    total.cost = addCost(total.cost, cost);
+    total.wallSeconds += time.seconds;
+  }
+  const modelList = [...models.values()];
+  const totals: Plan["totals"] = {
+    requests: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    outputTokensMax: 0,
+    cost: null,
+    wallSeconds: Math.max(
+      globalWork / config.concurrency,
+      ...modelList.map((m) => m.wallSeconds),
+      0,
+    ),
+  };
+  for (const m of modelList) {
+    totals.requests += m.requests;
+    totals.inputTokens += m.inputTokens;
+    totals.outputTokens += m.outputTokens;
+    totals.outputTokensMax += m.outputTokensMax;
+    totals.cost = addCost(totals.cost, m.cost);
+  }
+  const unpriced = config.models.filter((m) => m.price === undefined).map((
+    m,
+  ) => m.name);
+  const distinct = [...perPrompt.values()].reduce((n, m) => n + m.size, 0);
+  const plan: Plan = {
+    name: config.name,
+    rows,
+    models: modelList,
+    totals,
+    unpriced,
+    notes: [],
+    counting: { prompts, distinct, ms: countMs },
+  };
+  plan.notes = planNotes(
+    plan,
+    config,
+    entries.some((e) =>
+      e.templates.some(([, t]) => t.tools !== undefined && t.tools.length > 0)
+    ),
+  );
+  return plan;
+}
+
+const count = new Intl.NumberFormat("en-US");
+
+function planNotes(plan: Plan, config: SweepConfig, tools: boolean): string[] {
+  const notes: string[] = [];
+  const { prompts, distinct, ms } = plan.counting;
+  notes.push(
+    `Requests: the rows the sweep writes (models × questions × templates × ${config.samples} sample${
+      config.samples === 1 ? "" : "s"
+    }); nothing was sent and nothing written.`,
+  );
+  notes.push(
+    `Input tokens: every prompt rendered as sent and counted exactly with gpt-tokenizer (${
+      count.format(prompts)
+    } prompts, ${count.format(distinct)} distinct per encoding, ${
+      Math.round(ms)
+    } ms), plus OpenAI's chat overhead (3 tokens a message, 3 to prime the reply); tool definitions counted as their JSON text.`,
+  );
+  const byNote = new Map<string, string[]>();
+  for (const m of plan.models) {
+    byNote.set(m.encoding.note, [...byNote.get(m.encoding.note) ?? [], m.name]);
+  }
+  for (const [note, names] of byNote) {
+    notes.push(`Encoding of ${names.join(", ")}: ${note}.`);
+  }
+  const sources = new Set(plan.rows.map((r) => r.outputSource));
+  const how: string[] = [];
+  if (sources.has("measured")) {
+    how.push(
+      "measured = mean completion_tokens of an earlier run of the same model, suite and template",
+    );
+  }
+  if (sources.has("suite")) {
+    how.push("suite = the suite's typical reply length");
+  }
+  if (sources.has("heuristic")) {
+    how.push(
+      "heuristic = from the template: answer only 16 tokens, shows working max_tokens/3, other max_tokens/4",
+    );
+  }
+  notes.push(
+    `Output tokens: ${how.join("; ")}. Upper bound: requests × max_tokens.`,
+  );
+  const lat = new Set(plan.rows.map((r) => r.latencySource));
+  const latency: string[] = [];
+  if (lat.has("measured")) {
+    latency.push("measured = median latency_ms of an earlier run");
+  }
+  if (lat.has("sim")) {
+    latency.push(
+      "sim = the sim profile's simulated latency (base + per output token); the in-process sim answers without waiting, so a sim sweep runs faster than this",
+    );
+  }
+  if (lat.has("assumed")) {
+    latency.push(
+      `assumed = ${ASSUMED_BASE_LATENCY_MS} ms + ${ASSUMED_MS_PER_TOKEN} ms per output token (nothing measured; plan from a run with --plan-from for a better figure)`,
+    );
+  }
+  notes.push(`Latency: ${latency.join("; ")}.`);
+  notes.push(
+    `Wall time: requests ÷ min(concurrency ÷ latency, RPM ÷ 60, TPM ÷ tokens per request ÷ 60) per row, summed per model; models run side by side within the sweep's concurrency (${config.concurrency}). Retries and scoring time are not counted.`,
+  );
+  if (plan.totals.cost === null) {
+    notes.push(
+      "Cost: no model has a price; add price: { input, output } (per million tokens) to a model to see it.",
+    );
+  } else {
+    notes.push(
+      `Cost: input × price.input + output × price.output per million tokens; batch = online × (1 − price.batchDiscount, default 0.5).${
+        plan.unpriced.length > 0
+          ? ` No price for ${plan.unpriced.join(", ")} (not in the cost).`
+          : ""
+      }`,
+    );
+  }
+  if (tools) {
+    notes.push(
+      "Templates with tools may take more than one request per row (the tool loop); each row is counted as one request.",
+    );
+  }
+  return notes;
+}

@@ -1,0 +1,164 @@
+/**
+ * A plan as a plain-text table with its totals and notes, for the terminal.
+ *
+ * @module
+ */
+import type { TokenCost } from "./cost.ts";
+import type { Plan } from "./plan.ts";
+
+const int = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/**
+ * A duration in the unit that reads best: seconds, minutes, hours or days.
+ *
+ * @param seconds The duration.
+ * @returns E.g. `"45 s"`, `"12 min"`, `"3.2 h"`, `"2.1 d"`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatDuration } from "./text.ts";
+ * assert.equal(formatDuration(45), "45 s");
+ * assert.equal(formatDuration(720), "12 min");
+ * assert.equal(formatDuration(3 * 3600), "3.0 h");
+ * ```
+ */
+export function formatDuration(seconds: number): string {
+  if (seconds < 90) return `${Math.round(seconds)} s`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 48 * 3600) return `${(seconds / 3600).toFixed(1)} h`;
+  return `${(seconds / 86400).toFixed(1)} d`;
+}
+
+function money(value: number): string {
+  if (value === 0) return "$0";
+  return `$${value.toFixed(value < 1 ? 4 : 2)}`;
+}
+
+function costCells(cost: TokenCost | null): [string, string] {
+  return cost === null ? ["—", "—"] : [money(cost.online), money(cost.batch)];
+}
+
+// A dozen lines of padding: a table library would be a dependency for one
+// plain-text table.
+function table(header: string[], rows: string[][], numeric: boolean[]): string {
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((r) => r[i]!.length))
+  );
+  const line = (cells: string[]) =>
+    cells.map((c, i) =>
+      numeric[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)
+    ).join("  ").trimEnd();
+  const rule = widths.map((w) => "-".repeat(w)).join("  ");
+  return [line(header), rule, ...rows.map(line)].join("\n");
+}
+
+/**
+ * The plan as text: one line per model × suite × template (requests, input
+ * tokens, output estimate and how it was made, its upper bound, online and
+ * batch cost, latency, wall time and the limit that sets it), a line per
+ * model, the totals, then notes on how each number was made.
+ *
+ * @param plan What `planSweep` returned.
+ * @returns The text to print.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { planText } from "./text.ts";
+ * const text = planText({
+ *   name: "toy", rows: [], models: [], unpriced: [], notes: ["A note."],
+ *   totals: { requests: 0, inputTokens: 0, outputTokens: 0, outputTokensMax: 0, cost: null, wallSeconds: 0 },
+ *   counting: { prompts: 0, distinct: 0, ms: 0 },
+ * });
+ * assert.match(text, /^Plan for "toy": 0 requests/);
+ * assert.match(text, /A note\./);
+ * ```
+ */
+export function planText(plan: Plan): string {
+  const header = [
+    "model",
+    "suite",
+    "template",
+    "requests",
+    "input tok",
+    "output tok",
+    "output from",
+    "max output",
+    "online",
+    "batch",
+    "latency",
+    "wall",
+    "bound",
+  ];
+  const numeric = header.map((h) =>
+    !["model", "suite", "template", "output from", "bound"].includes(h)
+  );
+  const body: string[][] = [];
+  for (const model of plan.models) {
+    const rows = plan.rows.filter((r) => r.model === model.name);
+    for (const r of rows) {
+      body.push([
+        r.model,
+        r.suite,
+        r.template,
+        int.format(r.requests),
+        int.format(r.inputTokens),
+        int.format(r.outputTokens),
+        r.outputSource,
+        int.format(r.outputTokensMax),
+        ...costCells(r.cost),
+        `${(r.latencyMs / 1000).toFixed(1)} s ${r.latencySource}`,
+        formatDuration(r.wallSeconds),
+        r.bound,
+      ]);
+    }
+    if (plan.models.length > 1 || rows.length > 1) {
+      body.push([
+        model.name,
+        "(model)",
+        "",
+        int.format(model.requests),
+        int.format(model.inputTokens),
+        int.format(model.outputTokens),
+        "",
+        int.format(model.outputTokensMax),
+        ...costCells(model.cost),
+        "",
+        formatDuration(model.wallSeconds),
+        `${model.concurrency} in flight`,
+      ]);
+    }
+  }
+  const t = plan.totals;
+  body.push([
+    "total",
+    "",
+    "",
+    int.format(t.requests),
+    int.format(t.inputTokens),
+    int.format(t.outputTokens),
+    "",
+    int.format(t.outputTokensMax),
+    ...costCells(t.cost),
+    "",
+    formatDuration(t.wallSeconds),
+    "",
+  ]);
+  const title = `Plan for "${plan.name}": ${int.format(t.requests)} requests, ${
+    int.format(t.inputTokens)
+  } input tokens, about ${int.format(t.outputTokens)} output tokens (at most ${
+    int.format(t.outputTokensMax)
+  })${
+    t.cost === null
+      ? ", no price given"
+      : `, ${money(t.cost.online)} online or ${money(t.cost.batch)} in a batch`
+  }, about ${formatDuration(t.wallSeconds)}. Nothing was sent.`;
+  return [
+    title,
+    "",
+    table(header, body, numeric),
+    "",
+    ...plan.notes.map((n) => `- ${n}`),
+  ].join("\n");
+}
