@@ -52,6 +52,8 @@ export const ModelSchema = z.strictObject({
   price: z.strictObject({
     input: z.number().nonnegative(),
     output: z.number().nonnegative(),
+    /** Share off for batch requests (plans); 0.5 (OpenAI's Batch API) when omitted. */
+    batchDiscount: z.number().min(0).max(1).optional(),
   })
     .optional(),
 });
