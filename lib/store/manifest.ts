@@ -4,9 +4,10 @@
  *
  * @module
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { SweepConfig } from "../config/schema.ts";
 import { environmentVersions, gitRevision } from "./_versions.ts";
+import { fsReason, RunDirError } from "./run_dir.ts";
 
 /** One session of work on a run (the first run, then each resume). */
 export interface ManifestSession {
@@ -172,7 +173,8 @@ export async function buildManifest(
  * import assert from "node:assert/strict";
  * import { readManifest, writeManifest } from "./manifest.ts";
  * const dir = await Deno.makeTempDir();
- * await writeManifest(dir, { run: "sk-secret" } as never, ["sk-secret"]);
+ * const config = { models: [], suites: [] };
+ * await writeManifest(dir, { run: "sk-secret", config } as never, ["sk-secret"]);
  * assert.equal((await readManifest(dir)).run, "[redacted]");
  * await Deno.remove(dir, { recursive: true });
  * ```
@@ -193,29 +195,92 @@ export async function writeManifest(
 }
 
 /**
- * Reads a run's `manifest.json`.
+ * Reads a run's `manifest.json` to resume the run.
  *
  * @param runDir The run folder.
  * @returns The manifest.
- * @throws {Error} "Cannot read the manifest of <dir>: ..." when missing or broken.
+ * @throws {RunDirError} "Cannot read the manifest of <dir>: <why>; <what to
+ *   do>" when the folder is missing or a file, has no manifest (a sweep
+ *   killed as it started, a folder made by hand: the message says to give
+ *   the config with `--run-dir`), or the manifest is not JSON or not a
+ *   run manifest.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { readManifest } from "./manifest.ts";
  * await assert.rejects(readManifest("/nonexistent-run"), /Cannot read the manifest/);
+ * const dir = await Deno.makeTempDir();
+ * await assert.rejects(readManifest(dir), /has no manifest .*--run-dir/);
+ * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function readManifest(runDir: string): Promise<Manifest> {
+  const path = join(runDir, "manifest.json");
+  const action = `Cannot read the manifest of ${runDir}`;
+  const restart =
+    `give the config the run was started with: deno task sweep <config.json> --run-dir ${runDir} restarts it in place when it holds no rows, else resumes its rows`;
+  let info;
   try {
-    return JSON.parse(
-      await Deno.readTextFile(join(runDir, "manifest.json")),
-    ) as Manifest;
+    info = await Deno.stat(runDir);
   } catch (error) {
-    throw new Error(
-      `Cannot read the manifest of ${runDir}: ${
-        error instanceof Error ? error.message : String(error)
-      }`,
+    throw new RunDirError(
+      `${action}: ${
+        error instanceof Deno.errors.NotFound
+          ? `no such folder (${resolve(runDir)})`
+          : fsReason(error)
+      }; give a run folder written by deno task sweep (outputs/<name>-<time>)`,
+      runDir,
+      "missing",
     );
   }
+  if (!info.isDirectory) {
+    throw new RunDirError(
+      `${action}: it is a file, not a run folder; give the folder that holds manifest.json and results.jsonl`,
+      runDir,
+      "not-a-folder",
+    );
+  }
+  let text;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) {
+      throw new RunDirError(
+        `${action}: it has no manifest (manifest.json), as when a sweep is killed as it starts or the folder was not made by a sweep; ${restart}`,
+        runDir,
+        "no-manifest",
+      );
+    }
+    throw new RunDirError(
+      `${action}: ${path}: ${fsReason(error)}; make it readable`,
+      runDir,
+      "bad-manifest",
+    );
+  }
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch (error) {
+    throw new RunDirError(
+      `${action}: ${path} is not valid JSON (${
+        (error as Error).message
+      }); restore it, or move it away and ${restart}`,
+      runDir,
+      "bad-manifest",
+    );
+  }
+  const config = (manifest as { config?: Record<string, unknown> } | null)
+    ?.config;
+  if (
+    typeof config !== "object" || config === null ||
+    !Array.isArray(config.models) || !Array.isArray(config.suites)
+  ) {
+    throw new RunDirError(
+      `${action}: ${path} is not a run manifest (no "config" with models and suites); restore it, or move it away and ${restart}`,
+      runDir,
+      "bad-manifest",
+    );
+  }
+  return manifest as Manifest;
 }

@@ -44,7 +44,11 @@ Deno.test("buildManifest() records versions, models and env var names", async ()
 
 Deno.test("writeManifest() replaces secrets and round-trips through readManifest()", async () => {
   const dir = await Deno.makeTempDir();
-  await writeManifest(dir, { run: "a", note: "key=abcd1234" } as never, [
+  await writeManifest(dir, {
+    run: "a",
+    note: "key=abcd1234",
+    config: { models: [], suites: [] },
+  } as never, [
     "abcd1234",
   ]);
   const text = await Deno.readTextFile(`${dir}/manifest.json`);
