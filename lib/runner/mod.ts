@@ -15,6 +15,7 @@
 export {
   type ProviderFactory,
   runSweep,
+  secretsOf,
   type SweepOptions,
   type SweepResult,
 } from "./sweep.ts";

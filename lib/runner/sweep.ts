@@ -270,8 +270,20 @@ function keyVariables(value: unknown, out: Set<string>): Set<string> {
 /**
  * Every API key the sweep may send, to redact from what is stored: the
  * models' and any model named in a suite's params (a judge model).
+ *
+ * @param config The sweep config.
+ * @param env Reads environment variables.
+ * @returns The key values (4 characters or more) to redact.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { secretsOf } from "./sweep.ts";
+ * const config = { models: [{ apiKeyEnv: "K" }], suites: [{ params: { judge: { apiKeyEnv: "J" } } }] } as never;
+ * assert.deepEqual(secretsOf(config, (n) => n === "K" ? "sk-1234" : n === "J" ? "sk-5678" : undefined).sort(), ["sk-1234", "sk-5678"]);
+ * ```
  */
-function secretsOf(
+export function secretsOf(
   config: SweepConfig,
   env: (name: string) => string | undefined,
 ): string[] {

@@ -20,6 +20,26 @@ export interface ManifestSession {
   interrupted: boolean;
 }
 
+/** One batch of a Batch API run (`deno task batch submit`), as recorded. */
+export interface BatchRecord {
+  /** The model's name in the config. */
+  model: string;
+  /** The request file in the run folder, relative to it. */
+  file: string;
+  /** Request lines in the file. */
+  requests: number;
+  /** Ids the endpoint gave the uploaded file and the batch. */
+  inputFileId: string;
+  batchId: string;
+  submittedAt: string;
+  /** The last status seen (`validating` ... `completed`, `failed`, `expired`, `cancelled`). */
+  status: string;
+  outputFileId: string | null;
+  errorFileId: string | null;
+  /** When its output and error lines were last turned into rows. */
+  collectedAt: string | null;
+}
+
 /** The content of `manifest.json`. */
 export interface Manifest {
   format: "unaided-eval-run/1";
@@ -50,6 +70,8 @@ export interface Manifest {
   interrupted: boolean;
   counts: { rows: number; errors: number; cached: number };
   sessions: ManifestSession[];
+  /** The batches of a Batch API run, in submission order. */
+  batches?: BatchRecord[];
   /** Folder relative dataset paths resolved against. */
   baseDir?: string;
   /** At most this many questions per suite (`--limit`), kept for resume. */

@@ -1,0 +1,118 @@
+/**
+ * The requests of a batch run: every row key of a config with its work
+ * item and its request line. Private to `lib/batch`.
+ *
+ * @module
+ */
+import type { ModelConfig, SweepConfig } from "../config/schema.ts";
+import { chatRequestBody } from "../providers/mod.ts";
+import {
+  buildPrompt,
+  loadEntries,
+  rowKey,
+  type SuiteEntry,
+  type WorkItem,
+  workItems,
+} from "../runner/mod.ts";
+import type { SuiteList } from "../suites/types.ts";
+
+/** The endpoint every request line targets. */
+export const BATCH_URL = "/v1/chat/completions";
+
+/**
+ * Bad input for a batch command (a config with tool templates, an output
+ * file from another run, a corrupted line): nothing was written, and the
+ * message says what to do. The CLI exits 2 on it.
+ */
+export class BatchInputError extends Error {
+  override name = "BatchInputError";
+}
+
+/** One line of a batch request file (the OpenAI batch input format). */
+export interface BatchRequestLine {
+  /** The row key `model|question_id|template|sample`. */
+  custom_id: string;
+  method: "POST";
+  url: typeof BATCH_URL;
+  /** The exact body an online call sends. */
+  body: Record<string, unknown>;
+}
+
+/** Where a row key's answer belongs. */
+export interface PlannedItem {
+  model: ModelConfig;
+  item: WorkItem;
+}
+
+/** A config's loaded suites and its row keys. */
+export interface BatchPlan {
+  config: SweepConfig;
+  entries: SuiteEntry[];
+  questionCounts: Record<string, number>;
+  /** Row keys in sweep order, each with its model and work item. */
+  items: Map<string, PlannedItem>;
+}
+
+/**
+ * Loads a config's questions and lists every row key. Refuses templates
+ * that call tools: the calculator loop needs a reply before its next
+ * request, which one batch line cannot carry.
+ *
+ * @throws {BatchInputError} for tool templates (and the runner's
+ *   `SweepInputError` for questions it cannot load).
+ */
+export async function planBatch(
+  config: SweepConfig,
+  suites: SuiteList,
+  baseDir: string,
+  limit: number | undefined,
+): Promise<BatchPlan> {
+  const { entries, questionCounts } = await loadEntries(
+    config,
+    suites,
+    baseDir,
+    limit,
+  );
+  for (const entry of entries) {
+    for (const [id, template] of entry.templates) {
+      if (template.tools !== undefined && template.tools.length > 0) {
+        throw new BatchInputError(
+          `Cannot batch template "${id}" of suite "${entry.suite.name}": it lets the model call tools (a multi-turn loop), and a batch line holds one request; run it online with deno task sweep, or list other templates in the config's "templates"`,
+        );
+      }
+    }
+  }
+  const items = new Map<string, PlannedItem>();
+  for (const model of config.models) {
+    for (
+      const item of workItems(
+        model.name,
+        entries,
+        config.samples,
+        new Set(),
+        () => {},
+      )
+    ) {
+      items.set(
+        rowKey(model.name, item.question.id, item.templateId, item.sample),
+        { model, item },
+      );
+    }
+  }
+  return { config, entries, questionCounts, items };
+}
+
+/** The request line of a planned row key. */
+export function requestLine(
+  key: string,
+  planned: PlannedItem,
+  config: SweepConfig,
+): BatchRequestLine {
+  const prompt = buildPrompt(planned.item, planned.model, config);
+  return {
+    custom_id: key,
+    method: "POST",
+    url: BATCH_URL,
+    body: chatRequestBody(prompt, planned.model),
+  };
+}

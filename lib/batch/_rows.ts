@@ -1,0 +1,257 @@
+/**
+ * Batch output lines (OpenAI's and vLLM `run-batch`'s format) into result
+ * rows, through the runner's `finishRow`, the function the online lane
+ * uses. Private to `lib/batch`.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import type { ModelConfig } from "../config/schema.ts";
+import {
+  createProvider,
+  errorCompletion,
+  errorKindOfStatus,
+  type Provider,
+  toCompletion,
+} from "../providers/mod.ts";
+import { finishRow, scoreContexts } from "../runner/mod.ts";
+import {
+  readResults,
+  repairResults,
+  RESULTS_FILE,
+  ResultsWriter,
+  rewriteResults,
+} from "../store/mod.ts";
+import type { Completion } from "../types.ts";
+import { BatchInputError } from "./_plan.ts";
+import { type BatchRun, saveManifest } from "./_run.ts";
+
+/** One answered (or failed) request of an output or error file. */
+export interface OutputLine {
+  /** 1-based line number in its file. */
+  line: number;
+  customId: string;
+  completion: Completion;
+}
+
+/** A batch answer carries no timing: the row's latency is 0, one attempt. */
+const META = { latencyMs: 0, attempts: 1 };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The Completion of one output line's `response` / `error`. */
+function completionOf(value: Record<string, unknown>): Completion | string {
+  const { response, error } = value;
+  if (isRecord(error)) {
+    const code = String(error.code ?? "error");
+    const kind = code === "batch_expired"
+      ? "timeout"
+      : code === "batch_cancelled"
+      ? "aborted"
+      : "unknown";
+    return errorCompletion(META, {
+      kind,
+      message: `Cannot complete batch request: ${code}: ${
+        String(error.message ?? "")
+      }`,
+    });
+  }
+  if (!isRecord(response)) return "it has neither a response nor an error";
+  const status = response.status_code;
+  if (typeof status !== "number") return "its response has no status_code";
+  if (status !== 200) {
+    const body = response.body;
+    const inner = isRecord(body) && isRecord(body.error) ? body.error : null;
+    return errorCompletion(META, {
+      kind: errorKindOfStatus(status),
+      message: `Cannot complete batch request: ${status} ${
+        String(inner?.message ?? "")
+      }`.trimEnd(),
+      status,
+    });
+  }
+  return toCompletion(response.body, META);
+}
+
+/**
+ * Reads an output (or error) file's text; refuses it whole at the first
+ * line that is not an output line, or whose custom_id `known` rejects.
+ *
+ * @throws {BatchInputError} naming the file and line.
+ */
+export function parseOutput(
+  text: string,
+  source: string,
+  known: (customId: string) => boolean,
+  what: string,
+): OutputLine[] {
+  const out: OutputLine[] = [];
+  const seen = new Map<string, number>();
+  const lines = text.split("\n");
+  for (const [i, raw] of lines.entries()) {
+    if (raw.trim() === "") continue;
+    const line = i + 1;
+    const fail = (why: string): never => {
+      throw new BatchInputError(
+        `Cannot read ${source}: line ${line} ${why}; nothing was imported. Fix or remove that line (or give the output file of this ${what})`,
+      );
+    };
+    let value: unknown;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      fail("is not valid JSON (a corrupted or truncated line)");
+    }
+    if (!isRecord(value) || typeof value.custom_id !== "string") {
+      fail("is not a batch output line (no custom_id)");
+    }
+    const record = value as Record<string, unknown>;
+    const customId = record.custom_id as string;
+    if (!known(customId)) {
+      fail(
+        `has custom_id "${customId}", which is not a request of this ${what} (an output file from another run or config?)`,
+      );
+    }
+    const previous = seen.get(customId);
+    if (previous !== undefined) {
+      fail(`repeats custom_id "${customId}" of line ${previous}`);
+    }
+    seen.set(customId, line);
+    const completion = completionOf(record);
+    if (typeof completion === "string") fail(completion);
+    out.push({ line, customId, completion: completion as Completion });
+  }
+  return out;
+}
+
+/** What {@linkcode storeRows} did. */
+export interface StoreCounts {
+  /** Rows appended. */
+  written: number;
+  /** Of them, rows that replaced an error row of the same key. */
+  replaced: number;
+  /** Lines whose key was already stored (kept as is). */
+  skipped: number;
+  /** Error rows appended. */
+  errors: number;
+}
+
+/** Key → whether its stored row is an error row. */
+async function storedKeys(path: string): Promise<Map<string, boolean>> {
+  await repairResults(path);
+  const stored = new Map<string, boolean>();
+  for await (
+    const row of readResults(path, { onBadLine: () => {} })
+  ) {
+    stored.set(row.key, row.status === "error");
+  }
+  return stored;
+}
+
+/**
+ * Turns output lines into rows and appends them to the run's
+ * `results.jsonl`. Idempotent: a key stored with an answer is skipped; an
+ * error row is replaced by an answer (a resubmitted line), and otherwise
+ * kept. Updates the manifest's counts and sessions.
+ */
+export async function storeRows(
+  run: BatchRun,
+  lines: readonly OutputLine[],
+): Promise<StoreCounts> {
+  const startedAt = new Date().toISOString();
+  const path = join(run.runDir, RESULTS_FILE);
+  const stored = await storedKeys(path);
+  const counts: StoreCounts = {
+    written: 0,
+    replaced: 0,
+    skipped: 0,
+    errors: 0,
+  };
+  const take: OutputLine[] = [];
+  const replace = new Set<string>();
+  for (const line of lines) {
+    const wasError = stored.get(line.customId);
+    const isError = line.completion.error !== undefined;
+    if (wasError === false || (wasError === true && isError)) {
+      counts.skipped++;
+      continue;
+    }
+    if (wasError === true) replace.add(line.customId);
+    take.push(line);
+  }
+  if (replace.size > 0) {
+    const kept: string[] = [];
+    for (const text of (await Deno.readTextFile(path)).split("\n")) {
+      if (text === "") continue;
+      let key: string | null = null;
+      try {
+        key = (JSON.parse(text) as { key?: string }).key ?? null;
+      } catch { /* a line that is not a row stays for resume to set aside */ }
+      if (key === null || !replace.has(key)) kept.push(text);
+    }
+    await rewriteResults(path, kept);
+  }
+  const providers = new Map<string, Provider>();
+  const simSkills = run.suites.flatMap((s) => s.simSkills ?? []);
+  const providerOf = (model: ModelConfig): Provider => {
+    const id = JSON.stringify(model);
+    let provider = providers.get(id);
+    if (provider === undefined) {
+      provider = createProvider(model, run.plan.config, run.env, { simSkills });
+      providers.set(id, provider);
+    }
+    return provider;
+  };
+  const contextOf = scoreContexts(providerOf, new AbortController().signal);
+  const writer = await ResultsWriter.open(path);
+  try {
+    for (const line of take) {
+      const planned = run.plan.items.get(line.customId)!;
+      const row = await finishRow({
+        runName: run.manifest.run,
+        model: planned.model,
+        item: planned.item,
+        completion: line.completion,
+        context: contextOf(planned.item.entry),
+        redact: run.redact,
+      });
+      await writer.append(row);
+      stored.set(row.key, row.status === "error");
+      counts.written++;
+      if (replace.has(row.key)) counts.replaced++;
+      if (row.status === "error") counts.errors++;
+    }
+  } finally {
+    await writer.close();
+    await Promise.all(
+      [...providers.values()].map((p) => p.close?.().catch(() => {})),
+    );
+    const used = new Set(run.plan.entries.map((e) => e.suite));
+    await Promise.all([...used].map((s) => s.close?.().catch(() => {})));
+  }
+  const endedAt = new Date().toISOString();
+  const manifest = run.manifest;
+  manifest.sessions.push({
+    startedAt,
+    endedAt,
+    written: counts.written,
+    skipped: counts.skipped,
+    interrupted: false,
+  });
+  manifest.endedAt = endedAt;
+  manifest.counts = {
+    rows: stored.size,
+    errors: [...stored.values()].filter(Boolean).length,
+    cached: manifest.counts.cached,
+  };
+  await saveManifest(run);
+  return counts;
+}
+
+/** Keys of the plan that have no answered row (missing or error rows). */
+export async function missingKeys(run: BatchRun): Promise<string[]> {
+  const stored = await storedKeys(join(run.runDir, RESULTS_FILE));
+  return [...run.plan.items.keys()].filter((key) => stored.get(key) !== false);
+}

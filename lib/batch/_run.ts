@@ -1,0 +1,196 @@
+/**
+ * The run folder of a batch run: made from a config, or opened from its
+ * manifest, with the plan, the secrets to redact and the API clients.
+ * Private to `lib/batch`.
+ *
+ * @module
+ */
+import { resolve } from "node:path";
+import OpenAI from "openai";
+import type { ModelConfig, SweepConfig } from "../config/schema.ts";
+import { PLACEHOLDER_API_KEY } from "../providers/mod.ts";
+import { REQUEST_SEED_RULE, secretsOf } from "../runner/mod.ts";
+import {
+  buildManifest,
+  createRunDir,
+  type Manifest,
+  readManifest,
+  writeManifest,
+} from "../store/mod.ts";
+import type { SuiteList } from "../suites/types.ts";
+import { BatchInputError, type BatchPlan, planBatch } from "./_plan.ts";
+
+/** Options every batch command takes. */
+export interface BatchOptions {
+  /** The suites a config may name (`lib/suites/mod.ts`'s `SUITES`). */
+  suites: SuiteList;
+  /** Environment lookup for API keys. @default Deno.env.get */
+  env?: (name: string) => string | undefined;
+}
+
+/** Options of the commands that read a config (not a run). */
+export interface BatchConfigOptions extends BatchOptions {
+  /** Folder relative dataset paths resolve against. @default the working directory */
+  baseDir?: string;
+  /** At most this many questions per suite. */
+  limit?: number;
+}
+
+/** An open batch run. */
+export interface BatchRun {
+  runDir: string;
+  manifest: Manifest;
+  plan: BatchPlan;
+  suites: SuiteList;
+  env: (name: string) => string | undefined;
+  secrets: string[];
+  redact(text: string): string;
+}
+
+function envOf(options: BatchOptions): (name: string) => string | undefined {
+  return options.env ?? ((name: string) => Deno.env.get(name));
+}
+
+function withSecrets(
+  base: Omit<BatchRun, "secrets" | "redact">,
+): BatchRun {
+  const secrets = secretsOf(base.plan.config, base.env);
+  return {
+    ...base,
+    secrets,
+    redact(text) {
+      for (const s of secrets) text = text.replaceAll(s, "[redacted]");
+      return text;
+    },
+  };
+}
+
+/**
+ * Plans a config and makes its run folder and manifest (only once the
+ * questions loaded: bad input leaves nothing behind).
+ */
+export async function createBatchRun(
+  config: SweepConfig,
+  options: BatchConfigOptions,
+  check: (plan: BatchPlan) => void = () => {},
+): Promise<BatchRun> {
+  const baseDir = resolve(options.baseDir ?? Deno.cwd());
+  const plan = await planBatch(config, options.suites, baseDir, options.limit);
+  check(plan);
+  const started = new Date();
+  const runDir = await createRunDir(config.outputDir, config.name, started);
+  const manifest = await buildManifest({
+    run: runDir.split(/[\\/]/).filter(Boolean).pop() ?? config.name,
+    config,
+    questions: plan.questionCounts,
+    total: plan.items.size,
+    requestSeed: REQUEST_SEED_RULE,
+    startedAt: started,
+  });
+  manifest.baseDir = baseDir;
+  if (options.limit !== undefined) manifest.limit = options.limit;
+  manifest.batches = [];
+  const run = withSecrets({
+    runDir,
+    manifest,
+    plan,
+    suites: options.suites,
+    env: envOf(options),
+  });
+  await saveManifest(run);
+  return run;
+}
+
+/**
+ * Opens a run folder made by a batch command (or any run: `import` may add
+ * rows to a sweep's run).
+ *
+ * @throws {BatchInputError} when the folder holds no readable manifest.
+ */
+export async function openBatchRun(
+  runDir: string,
+  options: BatchOptions,
+): Promise<BatchRun> {
+  let manifest: Manifest;
+  try {
+    manifest = await readManifest(runDir);
+  } catch (error) {
+    throw new BatchInputError(
+      `${
+        (error as Error).message
+      }; give a run folder made by deno task batch submit (or deno task sweep)`,
+    );
+  }
+  const plan = await planBatch(
+    manifest.config,
+    options.suites,
+    manifest.baseDir ?? Deno.cwd(),
+    manifest.limit,
+  );
+  return withSecrets({
+    runDir,
+    manifest,
+    plan,
+    suites: options.suites,
+    env: envOf(options),
+  });
+}
+
+/** Writes the run's manifest (atomically, secrets redacted). */
+export function saveManifest(run: BatchRun): Promise<void> {
+  return writeManifest(run.runDir, run.manifest, run.secrets);
+}
+
+/**
+ * The `openai` client of a model's endpoint, with the key from its
+ * `apiKeyEnv` (the key stays in memory; files never hold it).
+ *
+ * @throws {BatchInputError} for a `sim` model or a missing key.
+ */
+export function batchClient(
+  model: ModelConfig,
+  config: SweepConfig,
+  env: (name: string) => string | undefined,
+): OpenAI {
+  if (model.provider !== "openai" || model.baseURL === undefined) {
+    throw new BatchInputError(
+      `Cannot send batches for model "${model.name}": provider "${model.provider}" has no Batch API endpoint; give it provider "openai" and the baseURL of an endpoint that offers /v1/batches (deno task serve-sim serves one), or write the file with deno task batch export`,
+    );
+  }
+  let apiKey = PLACEHOLDER_API_KEY;
+  if (model.apiKeyEnv !== undefined) {
+    const value = env(model.apiKeyEnv);
+    if (value === undefined || value === "") {
+      throw new BatchInputError(
+        `Cannot send batches for model "${model.name}": the environment variable ${model.apiKeyEnv} (apiKeyEnv) is not set; export it first`,
+      );
+    }
+    apiKey = value;
+  }
+  return new OpenAI({
+    apiKey,
+    baseURL: model.baseURL,
+    maxRetries: config.retries,
+    timeout: config.timeoutMs,
+    logLevel: "off",
+  });
+}
+
+/** One client per model name, made on first use. */
+export function clientsOf(run: BatchRun): (modelName: string) => OpenAI {
+  const clients = new Map<string, OpenAI>();
+  return (name) => {
+    let client = clients.get(name);
+    if (client === undefined) {
+      const model = run.plan.config.models.find((m) => m.name === name);
+      if (model === undefined) {
+        throw new BatchInputError(
+          `Cannot find model "${name}" of a recorded batch in the run's config; the manifest of ${run.runDir} was edited`,
+        );
+      }
+      client = batchClient(model, run.plan.config, run.env);
+      clients.set(name, client);
+    }
+    return client;
+  };
+}

@@ -1,0 +1,124 @@
+import assert from "node:assert/strict";
+import {
+  batchStatus,
+  collectBatches,
+  resubmitBatches,
+  submitBatches,
+} from "../../lib/batch/mod.ts";
+import { readManifest } from "../../lib/store/mod.ts";
+import {
+  onlineRows,
+  rowsByKey,
+  smallConfig,
+  stable,
+  SUITES,
+  withSim,
+} from "./_setup.ts";
+
+/** Polls status until no batch is running; returns every status seen. */
+async function waitAll(runDir: string): Promise<string[]> {
+  const seen: string[] = [];
+  for (;;) {
+    const states = await batchStatus(runDir, { suites: SUITES });
+    for (const s of states) if (seen.at(-1) !== s.status) seen.push(s.status);
+    if (
+      states.every((s) =>
+        ["completed", "failed", "expired", "cancelled"].includes(s.status)
+      )
+    ) return seen;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+function assertSameRows(
+  batch: Map<string, Record<string, unknown>>,
+  online: Map<string, Record<string, unknown>>,
+): void {
+  assert.deepEqual([...batch.keys()].sort(), [...online.keys()].sort());
+  for (const [key, row] of online) {
+    assert.deepEqual(stable(batch.get(key)!), stable(row), key);
+  }
+}
+
+Deno.test("submitBatches() + collectBatches(): a batch run's rows equal the same sweep run online", () =>
+  withSim({ batch: { stepMs: 40 } }, async (baseURL, dir) => {
+    const config = smallConfig(baseURL, dir);
+    const online = await onlineRows(config);
+    assert.equal(online.size, 2 * 8 * 2);
+    // 16 keys per model split at 5 lines: 4 files per model.
+    const submitted = await submitBatches(config, {
+      suites: SUITES,
+      maxLines: 5,
+    });
+    assert.equal(submitted.requests, online.size);
+    assert.equal(submitted.batches.length, 8);
+    const manifest = await readManifest(submitted.runDir);
+    assert.equal(manifest.batches?.length, 8);
+    assert.ok(manifest.batches?.every((b) => b.batchId.startsWith("batch_")));
+    const seen = await waitAll(submitted.runDir);
+    assert.ok(seen.includes("completed"), seen.join());
+    assert.ok(
+      seen.some((s) => ["validating", "in_progress", "finalizing"].includes(s)),
+      seen.join(),
+    );
+    const first = await collectBatches(submitted.runDir, { suites: SUITES });
+    assert.equal(first.counts.written, online.size);
+    assert.equal(first.missing, 0);
+    const rows = await rowsByKey(submitted.runDir);
+    assertSameRows(rows, online);
+    assert.ok([...rows.values()].some((r) => r.correct === false));
+    // Idempotent: a second collect writes nothing.
+    const again = await collectBatches(submitted.runDir, { suites: SUITES });
+    assert.equal(again.counts.written, 0);
+    assert.equal(again.counts.skipped, online.size);
+    const text = await Deno.readTextFile(`${submitted.runDir}/results.jsonl`);
+    assert.equal(text.trim().split("\n").length, online.size);
+  }));
+
+Deno.test("resubmitBatches() sends failed lines again; the full set then equals online", () =>
+  withSim(
+    { seed: 2, batch: { stepMs: 20, failureRate: 0.3 } },
+    async (baseURL, dir) => {
+      const config = smallConfig(baseURL, dir);
+      const online = await onlineRows(config);
+      const { runDir } = await submitBatches(config, { suites: SUITES });
+      await waitAll(runDir);
+      const first = await collectBatches(runDir, { suites: SUITES });
+      assert.ok(first.counts.errors > 0, "some lines failed");
+      assert.equal(first.missing, first.counts.errors);
+      const errorRow = [...(await rowsByKey(runDir)).values()].find((r) =>
+        r.status === "error"
+      )!;
+      assert.equal(errorRow.error_kind, "server");
+      let sent = 0;
+      for (let round = 0; round < 8; round++) {
+        const result = await resubmitBatches(runDir, { suites: SUITES });
+        if (result.requests === 0) break;
+        sent += result.requests;
+        // Only the missing keys go out again.
+        assert.ok(result.requests <= first.counts.errors);
+        await waitAll(runDir);
+      }
+      const last = await collectBatches(runDir, { suites: SUITES });
+      assert.equal(last.missing, 0);
+      assert.ok(sent >= first.counts.errors);
+      assertSameRows(await rowsByKey(runDir), online);
+    },
+  ));
+
+Deno.test("collectBatches() turns an expired batch's unfinished lines into timeout rows; resubmit sends only those", () =>
+  withSim(
+    { batch: { stepMs: 30, expireAfterMs: 45 } },
+    async (baseURL, dir) => {
+      const config = smallConfig(baseURL, dir);
+      const { runDir } = await submitBatches(config, { suites: SUITES });
+      const seen = await waitAll(runDir);
+      assert.equal(seen.at(-1), "expired");
+      const collected = await collectBatches(runDir, { suites: SUITES });
+      const rows = [...(await rowsByKey(runDir)).values()];
+      const expired = rows.filter((r) => r.error_kind === "timeout");
+      assert.ok(expired.length > 0 && expired.length < rows.length);
+      assert.match(String(expired[0]!.error_message), /batch_expired/);
+      assert.equal(collected.missing, expired.length);
+    },
+  ));
