@@ -47,6 +47,11 @@ import {
   type SweepResult,
 } from "./runner/mod.ts";
 import { SIM_SKILLS, SUITES } from "./suites/mod.ts";
+import {
+  type Plan,
+  type PlanOptions,
+  planSweep as planSweepWith,
+} from "./plan/mod.ts";
 
 export type * from "./types.ts";
 export { getSuite, listSuites, SIM_SKILLS, SUITES } from "./suites/mod.ts";
@@ -105,6 +110,20 @@ export {
   type SweepResult,
 } from "./runner/mod.ts";
 export * from "./report/mod.ts";
+export {
+  type EncodingChoice,
+  type EncodingName,
+  type LatencySource,
+  type OutputSource,
+  type PaceBound,
+  type Plan,
+  type PlanModel,
+  type PlanOptions,
+  type PlanRow,
+  planText,
+  type TokenCost,
+} from "./plan/mod.ts";
+export type { Shard } from "./runner/mod.ts";
 
 /**
  * Validates a parsed config against the registered suites.
@@ -170,6 +189,44 @@ export function runSweep(
   options: Partial<SweepOptions> = {},
 ): Promise<SweepResult> {
   return runSweepWith(config, { ...options, suites: options.suites ?? SUITES });
+}
+
+/**
+ * Plans a sweep over the registered suites without sending anything or
+ * writing any file: per model × suite × template the requests, input
+ * tokens (counted with a real tokenizer), expected output tokens and how
+ * they were estimated, cost online and in a batch, and wall time (see the
+ * plan module's `planSweep`; `suites` defaults to the registry). Print it
+ * with {@linkcode planText}.
+ *
+ * @param config A validated sweep config.
+ * @param options Dataset folder, `limit`, `shard`, runs to measure from (`from`), `measure`.
+ * @returns The plan.
+ * @throws {SweepInputError} when the questions or templates cannot be loaded.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseConfig, planSweep, planText } from "./mod.ts";
+ * const config = parseConfig({
+ *   models: [{ name: "gpt-4.1-mini", provider: "openai", baseURL: "https://api.openai.com/v1", rpm: 60, price: { input: 0.4, output: 1.6 } }],
+ *   suites: [{ name: "arithmetic", params: { families: ["add"], digits: [2], count: 5 }, templates: ["direct"] }],
+ *   samples: 2,
+ * }, "inline");
+ * const plan = await planSweep(config, { measure: false });
+ * assert.equal(plan.totals.requests, 10);
+ * assert.equal(plan.rows[0]?.bound, "rpm");
+ * assert.match(planText(plan), /o200k_base/);
+ * ```
+ */
+export function planSweep(
+  config: SweepConfig,
+  options: Partial<PlanOptions> = {},
+): Promise<Plan> {
+  return planSweepWith(config, {
+    ...options,
+    suites: options.suites ?? SUITES,
+  });
 }
 
 /**

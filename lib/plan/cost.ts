@@ -19,7 +19,9 @@ export interface TokenPrice {
 
 /** Cost of some tokens online and in a batch, in the price's currency. */
 export interface TokenCost {
+  /** Sent one request at a time (chat completions). */
   online: number;
+  /** Sent through a batch API, at the price's batch discount. */
   batch: number;
 }
 

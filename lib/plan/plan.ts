@@ -52,8 +52,11 @@ export type LatencySource = "measured" | "sim" | "assumed";
 
 /** One model × suite × template of a plan. */
 export interface PlanRow {
+  /** The model's name in the config. */
   model: string;
+  /** The suite's name. */
   suite: string;
+  /** The template id. */
   template: string;
   /** Requests sent = rows the sweep writes. */
   requests: number;
@@ -71,6 +74,7 @@ export interface PlanRow {
   cost: TokenCost | null;
   /** Expected latency of one request, ms. */
   latencyMs: number;
+  /** Where the latency came from: an earlier run, the sim's profile, or assumed. */
   latencySource: LatencySource;
   /** Expected seconds for these requests alone. */
   wallSeconds: number;
@@ -80,13 +84,19 @@ export interface PlanRow {
 
 /** One model's totals. */
 export interface PlanModel {
+  /** The model's name in the config. */
   name: string;
   /** The encoding its tokens were counted with, and whether that is exact. */
   encoding: EncodingChoice;
+  /** Requests of the model over all its suites and templates. */
   requests: number;
+  /** Input tokens of those requests. */
   inputTokens: number;
+  /** Expected output tokens of those requests. */
   outputTokens: number;
+  /** Upper bound of the output tokens (requests × max_tokens). */
   outputTokensMax: number;
+  /** Online and batch cost; null when the model has no `price`. */
   cost: TokenCost | null;
   /** The model's requests one after another at its pace (its lane's time). */
   wallSeconds: number;
@@ -98,12 +108,19 @@ export interface PlanModel {
 export interface Plan {
   /** The config's name. */
   name: string;
+  /** One per model × suite × template, in config order. */
   rows: PlanRow[];
+  /** One per model, with its totals. */
   models: PlanModel[];
+  /** The whole sweep. */
   totals: {
+    /** Requests = rows the sweep writes. */
     requests: number;
+    /** Input tokens of all requests. */
     inputTokens: number;
+    /** Expected output tokens of all requests. */
     outputTokens: number;
+    /** Upper bound of the output tokens. */
     outputTokensMax: number;
     /** Summed over the models with a price; null when none has one. */
     cost: TokenCost | null;
