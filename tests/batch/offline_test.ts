@@ -1,0 +1,142 @@
+import assert from "node:assert/strict";
+import {
+  BatchInputError,
+  exportRequests,
+  importOutput,
+} from "../../lib/batch/mod.ts";
+import { SweepConfigSchema } from "../../lib/config/schema.ts";
+import {
+  onlineRows,
+  rowsByKey,
+  smallConfig,
+  stable,
+  SUITES,
+  withSim,
+} from "./_setup.ts";
+
+/**
+ * Plays vLLM's `run_batch`: answers each request line by POSTing its body
+ * to the chat route, and writes the output-file format.
+ */
+async function runBatchLikeVllm(
+  baseURL: string,
+  input: string,
+  output: string,
+): Promise<number> {
+  const lines = (await Deno.readTextFile(input)).split("\n").filter((l) =>
+    l !== ""
+  );
+  const out: string[] = [];
+  for (const [i, text] of lines.entries()) {
+    const request = JSON.parse(text);
+    const response = await fetch(`${baseURL}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(request.body),
+    });
+    out.push(JSON.stringify({
+      id: `vllm-${i}`,
+      custom_id: request.custom_id,
+      response: {
+        status_code: response.status,
+        request_id: `vllm-batch-${i}`,
+        body: await response.json(),
+      },
+      error: null,
+    }));
+  }
+  await Deno.writeTextFile(output, out.map((l) => l + "\n").join(""));
+  return out.length;
+}
+
+Deno.test("exportRequests() + importOutput(): an offline batch round trip gives the online rows", () =>
+  withSim({}, async (baseURL, dir) => {
+    const config = smallConfig(baseURL, `${dir}/out`);
+    const online = await onlineRows(config);
+    const exported = await exportRequests(config, `${dir}/requests.jsonl`, {
+      suites: SUITES,
+    });
+    assert.equal(exported.requests, online.size);
+    assert.deepEqual(exported.perModel, {
+      "sim-average": 16,
+      "sim-chatty": 16,
+    });
+    const first = JSON.parse(
+      (await Deno.readTextFile(exported.path)).split("\n")[0]!,
+    );
+    assert.deepEqual(Object.keys(first), [
+      "custom_id",
+      "method",
+      "url",
+      "body",
+    ]);
+    assert.ok(online.has(first.custom_id));
+    const answered = await runBatchLikeVllm(
+      baseURL,
+      exported.path,
+      `${dir}/results.jsonl`,
+    );
+    assert.equal(answered, online.size);
+    const imported = await importOutput(
+      { config },
+      `${dir}/results.jsonl`,
+      { suites: SUITES },
+    );
+    assert.equal(imported.counts.written, online.size);
+    const rows = await rowsByKey(imported.runDir);
+    assert.deepEqual([...rows.keys()].sort(), [...online.keys()].sort());
+    for (const [key, row] of online) {
+      assert.deepEqual(stable(rows.get(key)!), stable(row), key);
+    }
+    // Into the same run again: nothing new.
+    const again = await importOutput(
+      { runDir: imported.runDir },
+      `${dir}/results.jsonl`,
+      { suites: SUITES },
+    );
+    assert.equal(again.counts.written, 0);
+    assert.equal(again.counts.skipped, online.size);
+  }));
+
+Deno.test("importOutput() refuses an output file of another run and a corrupted line, naming the line, and writes nothing", () =>
+  withSim({}, async (baseURL, dir) => {
+    const config = smallConfig(baseURL, `${dir}/out`);
+    const other = SweepConfigSchema.parse({
+      ...config,
+      seed: 99,
+      suites: [{
+        name: "arithmetic",
+        params: { families: ["sub"], digits: [3], count: 2 },
+      }],
+    });
+    await exportRequests(other, `${dir}/other.jsonl`, { suites: SUITES });
+    await runBatchLikeVllm(
+      baseURL,
+      `${dir}/other.jsonl`,
+      `${dir}/other-out.jsonl`,
+    );
+    await assert.rejects(
+      importOutput({ config }, `${dir}/other-out.jsonl`, { suites: SUITES }),
+      (error: Error) => {
+        assert.ok(error instanceof BatchInputError);
+        assert.match(error.message, /other-out\.jsonl: line 1 has custom_id/);
+        assert.match(error.message, /not a request of this config/);
+        return true;
+      },
+    );
+    await exportRequests(config, `${dir}/requests.jsonl`, { suites: SUITES });
+    await runBatchLikeVllm(
+      baseURL,
+      `${dir}/requests.jsonl`,
+      `${dir}/out.jsonl`,
+    );
+    const lines = (await Deno.readTextFile(`${dir}/out.jsonl`)).split("\n");
+    lines[2] = lines[2]!.slice(0, 40);
+    await Deno.writeTextFile(`${dir}/torn.jsonl`, lines.join("\n"));
+    await assert.rejects(
+      importOutput({ config }, `${dir}/torn.jsonl`, { suites: SUITES }),
+      /torn\.jsonl: line 3 is not valid JSON/,
+    );
+    // Nothing was created for the refused files: no run folder at all.
+    await assert.rejects(Deno.stat(`${dir}/out`), Deno.errors.NotFound);
+  }));
