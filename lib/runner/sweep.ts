@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import pLimit from "p-limit";
 import type { ModelConfig, SweepConfig } from "../config/schema.ts";
 import {
@@ -16,9 +16,12 @@ import {
   type ProviderContext,
 } from "../providers/mod.ts";
 import type { SuiteList } from "../suites/types.ts";
+import type { ResultRow } from "../types.ts";
 import {
   buildManifest,
   createRunDir,
+  createRunDirAt,
+  fsReason,
   type Manifest,
   type ManifestSession,
   readEnvironment,
@@ -27,6 +30,7 @@ import {
   repairResults,
   ResultsWriter,
   rewriteResults,
+  RunDirError,
   writeManifest,
 } from "../store/mod.ts";
 import { ResponseCache } from "./cache.ts";
@@ -123,7 +127,15 @@ async function openRun(
 ): Promise<Start> {
   const baseDir = resolve(options.baseDir ?? Deno.cwd());
   if (options.resume !== undefined) {
-    const manifest = await readManifest(options.resume);
+    let manifest;
+    try {
+      manifest = await readManifest(options.resume);
+    } catch (error) {
+      if (error instanceof RunDirError) {
+        throw new SweepInputError(error.message);
+      }
+      throw error;
+    }
     return {
       runDir: options.resume,
       manifest,
@@ -165,36 +177,217 @@ async function setAside(
   }); moved them to ${aside} and redoing their keys`;
 }
 
-/** Makes the folder of a new run (after its input was loaded and checked). */
-async function makeRunDir(
-  config: SweepConfig,
-  options: SweepOptions,
-  started: Date,
-): Promise<string> {
-  if (options.runDir === undefined) {
-    return await createRunDir(config.outputDir, config.name, started);
+/** What {@linkcode openStore} needs to know. */
+interface StoreInputs {
+  config: SweepConfig;
+  options: SweepOptions;
+  start: Start;
+  entries: readonly SuiteEntry[];
+  shard: Shard | undefined;
+  started: Date;
+  /** Builds the manifest of a new run (named by `run`). */
+  newManifest: () => Promise<Manifest>;
+  session: ManifestSession;
+  secrets: readonly string[];
+}
+
+/** The run folder ready for rows: manifest written, earlier rows read. */
+interface OpenedStore {
+  runDir: string;
+  manifest: Manifest;
+  finished: Set<string>;
+  priorErrors: number;
+  priorCached: number;
+  warnings: string[];
+}
+
+/** Rows already in a results file, and lines that are not rows. */
+interface PriorRows {
+  finished: Set<string>;
+  priorErrors: number;
+  priorCached: number;
+  /** Keys of rows outside the plan (with `outside`), in file order. */
+  outside: string[];
+  bad: { line: number; text: string }[];
+}
+
+/** Reads the rows stored so far (a torn last line is skipped). Writes nothing. */
+async function readPrior(
+  resultsPath: string,
+  outside?: (row: ResultRow) => boolean,
+): Promise<PriorRows> {
+  const prior: PriorRows = {
+    finished: new Set(),
+    priorErrors: 0,
+    priorCached: 0,
+    outside: [],
+    bad: [],
+  };
+  for await (
+    const row of readResults(resultsPath, {
+      onBadLine: (line, text) => prior.bad.push({ line, text }),
+    })
+  ) {
+    if (outside?.(row)) prior.outside.push(row.key);
+    if (prior.finished.has(row.key)) continue;
+    prior.finished.add(row.key);
+    if (row.status === "error") prior.priorErrors++;
+    if (row.cached) prior.priorCached++;
   }
-  const runDir = options.runDir;
+  return prior;
+}
+
+/**
+ * Repairs a torn last line and moves garbage lines aside (see
+ * {@linkcode setAside}), adding what was done to `warnings`.
+ */
+async function tidyPrior(
+  resultsPath: string,
+  prior: PriorRows,
+  started: Date,
+  warnings: string[],
+): Promise<void> {
+  await repairResults(resultsPath);
+  if (prior.bad.length > 0) {
+    warnings.push(await setAside(resultsPath, prior.bad, started));
+  }
+}
+
+/** A test of whether a stored row is outside the plan of this sweep. */
+function outsidePlan(
+  config: SweepConfig,
+  entries: readonly SuiteEntry[],
+  shard: Shard | undefined,
+): (row: ResultRow) => boolean {
+  const models = new Set(config.models.map((m) => m.name));
+  const templates = new Map<string, Set<string>>();
+  for (const entry of entries) {
+    const ids = entry.templates.map(([id]) => id);
+    for (const q of entry.questions) templates.set(q.id, new Set(ids));
+  }
+  return (row) =>
+    !models.has(row.model) ||
+    !(templates.get(row.question_id)?.has(row.template) ?? false) ||
+    !Number.isInteger(row.sample) || row.sample < 0 ||
+    row.sample >= config.samples ||
+    (shard !== undefined && shard.count > 1 &&
+      shardOf(row.model, row.question_id, row.template, shard.count) !==
+        shard.index);
+}
+
+/** What is at a `--run-dir` path. */
+async function runDirState(
+  runDir: string,
+): Promise<"absent" | "file" | "run" | "no-manifest"> {
   try {
-    await Deno.mkdir(runDir, { recursive: true });
+    if (!(await Deno.stat(runDir)).isDirectory) return "file";
   } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return "absent";
     throw new SweepInputError(
       `Cannot use ${runDir} as the run folder: ${
-        error instanceof Deno.errors.AlreadyExists
-          ? "a file of that name exists"
-          : (error as Error).message
+        fsReason(error)
       }; give a folder path with --run-dir`,
     );
   }
   try {
     await Deno.stat(join(runDir, "manifest.json"));
+    return "run";
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return runDir;
+    if (error instanceof Deno.errors.NotFound) return "no-manifest";
     throw error;
   }
-  throw new SweepInputError(
-    `Cannot start a sweep in ${runDir}: it already holds a run; resume it with --resume ${runDir}`,
-  );
+}
+
+/**
+ * Opens the run folder for rows, after the input was loaded and checked:
+ *
+ * - resume: reads the stored rows, moves garbage aside, adds the session
+ *   to the manifest;
+ * - a new run: the folder appears with its manifest already in it (made
+ *   under a temporary name, then renamed), so a kill at any moment leaves
+ *   no run folder without one;
+ * - `--run-dir` naming a folder without a manifest (a kill in an older
+ *   version, a folder made by hand): with no rows, the run restarts in
+ *   place; with rows, they are resumed under this config, unless some are
+ *   outside its plan (refused). A warning says which happened.
+ */
+async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
+  const { config, options, start, started, session, secrets } = inputs;
+  const warnings: string[] = [];
+  if (start.manifest !== null) {
+    const runDir = start.runDir;
+    const resultsPath = join(runDir, "results.jsonl");
+    const prior = await readPrior(resultsPath);
+    await tidyPrior(resultsPath, prior, started, warnings);
+    start.manifest.sessions.push(session);
+    await writeManifest(runDir, start.manifest, secrets);
+    return { runDir, manifest: start.manifest, ...prior, warnings };
+  }
+  const manifest = await inputs.newManifest();
+  manifest.sessions.push(session);
+  const fresh = (runDir: string): OpenedStore => ({
+    runDir,
+    manifest,
+    finished: new Set(),
+    priorErrors: 0,
+    priorCached: 0,
+    warnings,
+  });
+  const write = async (dir: string, run: string) => {
+    manifest.run = run;
+    await writeManifest(dir, manifest, secrets);
+  };
+  try {
+    if (options.runDir === undefined) {
+      return fresh(
+        await createRunDir(config.outputDir, config.name, started, {
+          init: write,
+        }),
+      );
+    }
+    const runDir = options.runDir;
+    const run = basename(resolve(runDir));
+    const state = await runDirState(runDir);
+    if (state === "absent") {
+      return fresh(
+        await createRunDirAt(runDir, { init: (dir) => write(dir, run) }),
+      );
+    }
+    if (state === "file") {
+      throw new SweepInputError(
+        `Cannot use ${runDir} as the run folder: a file of that name exists; give a folder path with --run-dir`,
+      );
+    }
+    if (state === "run") {
+      throw new SweepInputError(
+        `Cannot start a sweep in ${runDir}: it already holds a run; resume it with --resume ${runDir}`,
+      );
+    }
+    const resultsPath = join(runDir, "results.jsonl");
+    const prior = await readPrior(
+      resultsPath,
+      outsidePlan(config, inputs.entries, inputs.shard),
+    );
+    const stored = prior.finished.size;
+    if (prior.outside.length > 0) {
+      throw new SweepInputError(
+        `Cannot resume the rows in ${runDir} with this config: ${prior.outside.length} of the ${stored} stored rows are not in its plan (first: ${
+          prior.outside[0]
+        }); give the config the run was started with, or another --run-dir`,
+      );
+    }
+    await write(runDir, run);
+    await tidyPrior(resultsPath, prior, started, warnings);
+    warnings.unshift(
+      stored === 0
+        ? `${runDir} had no manifest and no rows (a sweep killed as it started, or a folder made by hand): restarting in place`
+        : `${runDir} had no manifest but ${stored} stored row(s): resuming them with the config given (wrote a new manifest.json)`,
+    );
+    return { runDir, manifest, ...prior, warnings };
+  } catch (error) {
+    if (error instanceof RunDirError) throw new SweepInputError(error.message);
+    throw error;
+  }
 }
 
 /**
@@ -363,54 +556,10 @@ export async function runSweep(
     await environment?.catch(() => {});
     throw error;
   }
-  let runDir = start.runDir;
-  try {
-    if (manifest === null) runDir = await makeRunDir(config, options, started);
-  } catch (error) {
-    await environment?.catch(() => {});
-    throw error;
-  }
-  const runName = manifest?.run ??
-    runDir.split(/[\\/]/).filter(Boolean).pop() ??
-    config.name;
   const total = plannedRows(config, entries, shard);
 
-  // The store: manifest first, then the results file (torn tail repaired).
-  const resultsPath = join(runDir, "results.jsonl");
-  const finished = new Set<string>();
-  let priorErrors = 0;
-  let priorCached = 0;
-  const warnings: string[] = [];
-  if (manifest !== null) {
-    await repairResults(resultsPath);
-    const bad: { line: number; text: string }[] = [];
-    for await (
-      const row of readResults(resultsPath, {
-        onBadLine: (line, text) => bad.push({ line, text }),
-      })
-    ) {
-      if (finished.has(row.key)) continue;
-      finished.add(row.key);
-      if (row.status === "error") priorErrors++;
-      if (row.cached) priorCached++;
-    }
-    if (bad.length > 0) {
-      warnings.push(await setAside(resultsPath, bad, started));
-    }
-  } else {
-    manifest = await buildManifest({
-      run: runName,
-      config,
-      questions: questionCounts,
-      total,
-      requestSeed: REQUEST_SEED_RULE,
-      startedAt: started,
-      ...(environment === null ? {} : { environment }),
-    });
-    manifest.baseDir = baseDir;
-    if (limit !== undefined) manifest.limit = limit;
-    if (shard !== undefined) manifest.shard = shard;
-  }
+  // The store: the folder appears with its manifest; earlier rows are read
+  // (a torn tail repaired, garbage moved aside).
   const secrets = secretsOf(config, env);
   const redact = (text: string): string => {
     for (const s of secrets) text = text.replaceAll(s, "[redacted]");
@@ -423,8 +572,41 @@ export async function runSweep(
     skipped: 0,
     interrupted: false,
   };
-  manifest.sessions.push(session);
-  await writeManifest(runDir, manifest, secrets);
+  let opened: OpenedStore;
+  try {
+    opened = await openStore({
+      config,
+      options,
+      start,
+      entries,
+      shard,
+      started,
+      session,
+      secrets,
+      newManifest: async () => {
+        const fresh = await buildManifest({
+          run: config.name,
+          config,
+          questions: questionCounts,
+          total,
+          requestSeed: REQUEST_SEED_RULE,
+          startedAt: started,
+          ...(environment === null ? {} : { environment }),
+        });
+        fresh.baseDir = baseDir;
+        if (limit !== undefined) fresh.limit = limit;
+        if (shard !== undefined) fresh.shard = shard;
+        return fresh;
+      },
+    });
+  } catch (error) {
+    await environment?.catch(() => {});
+    throw error;
+  }
+  const { runDir, finished, priorErrors, priorCached, warnings } = opened;
+  manifest = opened.manifest;
+  const runName = manifest.run;
+  const resultsPath = join(runDir, "results.jsonl");
   const useCache = options.cache ?? config.cache;
   const cache = useCache
     ? await ResponseCache.open(
