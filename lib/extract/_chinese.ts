@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { fraction } from "mathjs";
+import { fraction } from "../math/rational.ts";
 import type { Fraction } from "../math/rational.ts";
 
 const DIGITS: Record<string, bigint> = {

@@ -3,13 +3,13 @@
  * `\sqrt{}` forms, `a \pm b\sqrt{c}`, `\lambda_1 = …` labels, sets in
  * braces and multiplicity notes ("(multiplicity 2)", "(twice)").
  *
- * Written by hand around mathjs `evaluate`: LaTeX is rewritten to a plain
- * arithmetic expression (checked to hold only numbers, operators and
- * `sqrt`) before mathjs evaluates it.
+ * Written by hand: LaTeX is rewritten to a plain arithmetic expression
+ * (checked to hold only numbers, operators and `sqrt`), which
+ * `_plain_eval.ts` evaluates as mathjs' `evaluate` would.
  *
  * @module
  */
-import { evaluate } from "mathjs";
+import { evaluatePlain } from "./_plain_eval.ts";
 import { parseEntry } from "./matrix_parse.ts";
 
 const WORD_COUNT: Record<string, number> = {
@@ -63,13 +63,8 @@ function valueOf(item: string): string | null {
   if (exact !== null) return exact;
   const expr = toExpression(item);
   if (expr === null) return null;
-  try {
-    const v = evaluate(expr);
-    if (typeof v !== "number" || !Number.isFinite(v)) return null;
-    return String(Number(v.toPrecision(15)));
-  } catch {
-    return null;
-  }
+  const v = evaluatePlain(expr);
+  return v === null ? null : String(Number(v.toPrecision(15)));
 }
 
 /**

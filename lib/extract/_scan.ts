@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { fraction } from "mathjs";
+import { fraction } from "../math/rational.ts";
 import type { Fraction } from "../math/rational.ts";
 import { CHINESE_NUMERAL_PATTERN, parseChineseNumeral } from "./_chinese.ts";
 

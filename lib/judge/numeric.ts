@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { fraction } from "mathjs";
+import { fraction } from "../math/rational.ts";
 import { type Fraction, parseRational } from "../math/rational.ts";
 
 /** Tolerances for non-exact comparison. */

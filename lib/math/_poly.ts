@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { type Fraction, fraction } from "mathjs";
+import { type Fraction, fraction } from "./rational.ts";
 
 /** Coefficients, lowest degree first, no trailing zeros (zero polynomial: []). */
 export type Poly = Fraction[];

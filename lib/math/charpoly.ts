@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { type Fraction, fraction, multiply } from "mathjs";
-import type { Matrix } from "./matrix.ts";
+import { type Fraction, fraction } from "./rational.ts";
+import { matMul, type Matrix } from "./matrix.ts";
 
 /**
  * The characteristic polynomial `det(λI − A)`, monic, coefficients lowest
@@ -38,11 +38,11 @@ export function characteristicPolynomial(m: Matrix): Fraction[] {
   coeffs[n] = fraction(1n);
   let mk: Matrix = m.map((r) => r.map(() => zero));
   for (let k = 1; k <= n; k++) {
-    const am = multiply(m, mk) as Matrix;
+    const am = matMul(m, mk);
     mk = am.map((r, i) =>
       r.map((v, j) => (i === j ? v.add(coeffs[n - k + 1]!) : v))
     );
-    const amk = multiply(m, mk) as Matrix;
+    const amk = matMul(m, mk);
     let tr = zero;
     for (let i = 0; i < n; i++) tr = tr.add(amk[i]![i]!);
     coeffs[n - k] = tr.neg().div(fraction(BigInt(k)));

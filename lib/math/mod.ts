@@ -1,5 +1,5 @@
 /**
- * Exact linear algebra over BigInt rationals (mathjs fractions): trace,
+ * Exact linear algebra over BigInt rationals (fraction.js): trace,
  * transpose, products, powers, rank, nullity, determinant, characteristic
  * polynomial and eigenvalues (exact where rational, otherwise to 15
  * significant digits from exact isolating intervals).

@@ -1,12 +1,46 @@
 /**
- * Exact rationals for answer keys and comparisons, on mathjs fractions
- * (fraction.js, BigInt inside). Never floating point.
+ * Exact rationals for answer keys and comparisons, on fraction.js (BigInt
+ * inside; the same class mathjs uses for its fractions, without loading
+ * mathjs). Never floating point.
  *
  * @module
  */
-import { type Fraction, fraction } from "mathjs";
+import { Fraction } from "fraction.js";
 
-export type { Fraction };
+export { Fraction };
+
+/**
+ * Makes an exact fraction, as mathjs' `fraction()` does: from a BigInt, a
+ * string (`"3"`, `"-1.25"`, `"7/8"`), a finite number, a numerator and a
+ * denominator, or a fraction (returned as is; fractions are immutable).
+ *
+ * @param value The value, or the numerator when `denominator` is given.
+ * @param denominator The denominator.
+ * @returns The fraction in lowest terms.
+ * @throws {Error} when a number is not finite or a string is not a number
+ *   (fraction.js' own errors).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatRational, fraction } from "./rational.ts";
+ * assert.equal(formatRational(fraction("0.75").add(fraction(1n, 4n))), "1");
+ * assert.equal(formatRational(fraction(3, 6)), "1/2");
+ * ```
+ */
+export function fraction(
+  value: Fraction | bigint | number | string,
+  denominator?: bigint | number,
+): Fraction {
+  if (denominator !== undefined) {
+    return new Fraction(value as bigint | number, denominator);
+  }
+  if (value instanceof Fraction) return value;
+  if (typeof value === "number" && !Number.isFinite(value)) {
+    throw new Error(`${value} cannot be represented as a fraction`);
+  }
+  return new Fraction(value);
+}
 
 /**
  * Parses an exact rational from `"n"`, `"p/q"`, a decimal (`"-1.25"`) or a

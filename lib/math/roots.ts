@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { type Fraction, fraction } from "mathjs";
+import { type Fraction, fraction } from "./rational.ts";
 import { decimalString, formatRational, roundRational } from "./rational.ts";
 import {
   degree,
@@ -56,7 +56,7 @@ export interface RealRootsOptions {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { fraction } from "mathjs";
+ * import { fraction } from "./rational.ts";
  * import { toSignificant } from "./mod.ts";
  * assert.equal(toSignificant(fraction(2n).div(fraction(3n)), 4), "0.6667");
  * assert.equal(toSignificant(fraction(-12345n), 2), "-12345");
@@ -216,7 +216,7 @@ function refine(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { fraction } from "mathjs";
+ * import { fraction } from "./rational.ts";
  * import { realRoots } from "./mod.ts";
  * const roots = realRoots([-2n, 0n, 1n].map((c) => fraction(c)));
  * assert.deepEqual(roots.map((r) => r.text), ["-1.41421356237310", "1.41421356237310"].map((t) => t.replace(/0+$/, "")));

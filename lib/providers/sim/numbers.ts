@@ -1,18 +1,19 @@
 /**
- * Exact numbers for the sim: mathjs fractions (fraction.js, BigInt inside)
+ * Exact numbers for the sim: fraction.js fractions (BigInt inside)
  * and how they are written.
  *
  * @module
  */
-import { Fraction } from "mathjs";
+import { Fraction } from "fraction.js";
 
 export { Fraction };
 
 const INTEGER = /^-?\d+$/;
 
 /**
- * Parses "1234", "-3.25", "7/8" exactly. Uses mathjs' Fraction class
- * directly: the typed `fraction()` dispatcher costs several µs per call.
+ * Parses "1234", "-3.25", "7/8" exactly. Uses the Fraction class
+ * directly: a dispatcher such as mathjs' typed `fraction()` costs several µs
+ * per call.
  */
 export function exact(text: string): Fraction {
   return INTEGER.test(text)

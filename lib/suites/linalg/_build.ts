@@ -5,13 +5,7 @@
  *
  * @module
  */
-import { inv } from "mathjs";
-import {
-  formatMatrix,
-  matMul,
-  type Matrix,
-  toMatrix,
-} from "../../math/matrix.ts";
+import { formatMatrix, inverse, matMul, toMatrix } from "../../math/matrix.ts";
 import { rank } from "../../math/rank.ts";
 import type { Rng } from "../../math/rng.ts";
 
@@ -93,6 +87,6 @@ export function integerEigenMatrix(rng: Rng, n: number): string[][] {
         Array.from({ length: n }, (_, j) => (i === j ? rng.int(-5, 5) : 0)),
     ),
   );
-  const pInv = inv(p) as unknown as Matrix;
+  const pInv = inverse(p);
   return formatMatrix(matMul(matMul(p, d), pInv));
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { fraction } from "mathjs";
+import { fraction } from "../../../math/rational.ts";
 import type { Draft, Level } from "./_draft.ts";
 import type { Rng } from "../../../math/rng.ts";
 

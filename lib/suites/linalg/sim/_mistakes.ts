@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { fraction } from "mathjs";
+import { fraction } from "../../../math/rational.ts";
 import { formatRational, parseRational } from "../../../math/rational.ts";
 import { determinant, toMatrix, trace } from "../../../math/matrix.ts";
 import { type LinalgProblem, solveProblem } from "../tasks.ts";
