@@ -1,0 +1,242 @@
+/**
+ * `deno task batch <command> ...`: a sweep through a Batch API or an
+ * offline batch runner.
+ *
+ * ```
+ * deno task batch submit <config.json> [--limit N] [--max-lines N] [--max-bytes N]
+ * deno task batch status <run-dir>
+ * deno task batch collect <run-dir>
+ * deno task batch resubmit <run-dir> [--max-lines N] [--max-bytes N]
+ * deno task batch export <config.json> --out requests.jsonl [--limit N]
+ * deno task batch import <run-dir|config.json> <output.jsonl> [--limit N]
+ * ```
+ *
+ * Parses flags and calls `lib/batch`. Bad input (a config, a run folder, an
+ * output file from another run, a corrupted line) prints one
+ * "Cannot ..." message and exits 2; an endpoint failure exits 1.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "../config/mod.ts";
+import { SweepInputError } from "../runner/mod.ts";
+import { SUITES } from "../suites/mod.ts";
+import {
+  BatchInputError,
+  type BatchState,
+  batchStatus,
+  collectBatches,
+  type CollectResult,
+  exportRequests,
+  importOutput,
+  resubmitBatches,
+  submitBatches,
+} from "../batch/mod.ts";
+
+const USAGE = `Usage:
+  deno task batch submit <config.json> [--limit N] [--max-lines N] [--max-bytes N]
+  deno task batch status <run-dir>
+  deno task batch collect <run-dir>
+  deno task batch resubmit <run-dir> [--max-lines N] [--max-bytes N]
+  deno task batch export <config.json> --out requests.jsonl [--limit N]
+  deno task batch import <run-dir|config.json> <output.jsonl> [--limit N]`;
+
+/** A problem with the command line: exit 2 with the usage. */
+class UsageError extends Error {}
+
+function positiveInt(flag: string, value: string | undefined) {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) {
+    throw new UsageError(
+      `Cannot use --${flag} ${value}: expected a positive integer`,
+    );
+  }
+  return n;
+}
+
+function printStates(states: readonly BatchState[]): void {
+  for (const s of states) {
+    console.log(
+      `${s.batchId}  ${s.model}  ${s.status}  ${s.completed}/${s.total} answered, ${s.failed} failed`,
+    );
+    for (const e of s.errors) console.log(`    ${e}`);
+  }
+}
+
+function printCollect(runDir: string, result: CollectResult): void {
+  const { counts } = result;
+  console.log(
+    `${counts.written} rows written (${counts.replaced} replacing error rows, ${counts.errors} error rows), ${counts.skipped} already stored`,
+  );
+  const answered = result.total - result.missing;
+  console.log(`${answered} of ${result.total} rows answered in ${runDir}`);
+  if (result.pending > 0) {
+    console.log(
+      `${result.pending} batch(es) still running: collect again later`,
+    );
+  } else if (result.missing > 0) {
+    console.log(
+      `${result.missing} row(s) have no answer: deno task batch resubmit ${runDir}`,
+    );
+  }
+}
+
+async function isDirectory(path: string): Promise<boolean> {
+  try {
+    return (await Deno.stat(path)).isDirectory;
+  } catch {
+    return false;
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      out: { type: "string" },
+      limit: { type: "string" },
+      "max-lines": { type: "string" },
+      "max-bytes": { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [command, ...rest] = positionals;
+  const limit = positiveInt("limit", values.limit);
+  const split = {
+    ...(values["max-lines"] === undefined
+      ? {}
+      : { maxLines: positiveInt("max-lines", values["max-lines"])! }),
+    ...(values["max-bytes"] === undefined
+      ? {}
+      : { maxBytes: positiveInt("max-bytes", values["max-bytes"])! }),
+  };
+  const one = (what: string): string => {
+    if (rest.length !== 1) {
+      throw new UsageError(`Cannot ${command}: give one ${what}`);
+    }
+    return rest[0]!;
+  };
+  const configOptions = async (path: string) => {
+    const { config, baseDir } = await loadConfig(path, SUITES);
+    return {
+      config,
+      options: {
+        suites: SUITES,
+        baseDir,
+        ...(limit === undefined ? {} : { limit }),
+      },
+    };
+  };
+  switch (command) {
+    case "submit": {
+      const { config, options } = await configOptions(one("config file"));
+      const result = await submitBatches(config, { ...options, ...split });
+      console.log(`Run folder: ${result.runDir}`);
+      console.log(
+        `${result.requests} requests in ${result.batches.length} batch(es): ${
+          result.batches.map((b) => b.batchId).join(", ")
+        }`,
+      );
+      console.log(`Next: deno task batch status ${result.runDir}`);
+      return 0;
+    }
+    case "status": {
+      printStates(await batchStatus(one("run folder"), { suites: SUITES }));
+      return 0;
+    }
+    case "collect": {
+      const runDir = one("run folder");
+      const result = await collectBatches(runDir, { suites: SUITES });
+      printStates(result.batches);
+      printCollect(runDir, result);
+      return 0;
+    }
+    case "resubmit": {
+      const runDir = one("run folder");
+      const result = await resubmitBatches(runDir, {
+        suites: SUITES,
+        ...split,
+      });
+      printCollect(runDir, result.collected);
+      console.log(
+        result.requests === 0
+          ? "Nothing to resubmit."
+          : `${result.requests} requests sent again in ${result.batches.length} batch(es): ${
+            result.batches.map((b) => b.batchId).join(", ")
+          }`,
+      );
+      return 0;
+    }
+    case "export": {
+      if (values.out === undefined) {
+        throw new UsageError(
+          "Cannot export: give the file to write with --out",
+        );
+      }
+      const { config, options } = await configOptions(one("config file"));
+      const result = await exportRequests(config, values.out, options);
+      console.log(
+        `${result.requests} requests (${result.bytes} bytes) written to ${result.path}`,
+      );
+      return 0;
+    }
+    case "import": {
+      if (rest.length !== 2) {
+        throw new UsageError(
+          "Cannot import: give a run folder or config file, then the output file",
+        );
+      }
+      const [target, output] = rest as [string, string];
+      const result = await isDirectory(target)
+        ? await importOutput({ runDir: target }, output, { suites: SUITES })
+        : await (async () => {
+          const { config, options } = await configOptions(target);
+          return await importOutput({ config }, output, options);
+        })();
+      const { counts } = result;
+      console.log(`Run folder: ${result.runDir}`);
+      console.log(
+        `${result.lines} lines read: ${counts.written} rows written (${counts.errors} error rows), ${counts.skipped} already stored; ${result.total} rows planned`,
+      );
+      return 0;
+    }
+    default:
+      throw new UsageError(
+        command === undefined
+          ? "Cannot run a batch command: none given"
+          : `Cannot run batch command "${command}": expected submit, status, collect, resubmit, export or import`,
+      );
+  }
+}
+
+if (import.meta.main) {
+  let code: number;
+  try {
+    code = await main(Deno.args);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (
+      error instanceof UsageError ||
+      error instanceof TypeError && /parse|argument|option/i.test(message)
+    ) {
+      console.error(`${message}\n${USAGE}`);
+      code = 2;
+    } else if (
+      error instanceof BatchInputError || error instanceof ConfigError ||
+      error instanceof SweepInputError || error instanceof RangeError
+    ) {
+      console.error(message);
+      code = 2;
+    } else {
+      console.error(message);
+      code = 1;
+    }
+  }
+  Deno.exit(code);
+}
