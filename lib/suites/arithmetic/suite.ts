@@ -66,7 +66,6 @@ import {
 } from "./score.ts";
 import { ARITHMETIC_TEMPLATES } from "./templates.ts";
 import type { Completion, Extraction, Question } from "../../types.ts";
-import { executeArithmeticTool } from "./calculator.ts";
 import type { Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { arithmeticSkill } from "./sim/skill.ts";
@@ -223,7 +222,10 @@ export const arithmeticSuite: Suite<ArithmeticPayload> = {
   defaultTemplates: ["direct"],
   baseline: "direct",
   dims: ARITHMETIC_DIMS,
-  executeTool: executeArithmeticTool,
+  // Imported at the first tool call: the calculator parses with mathjs,
+  // which a sweep without tools need not load.
+  executeTool: async (name, args) =>
+    (await import("./calculator.ts")).executeArithmeticTool(name, args),
   extract,
   score: judgeNumeric,
   // Imported when a report is made: Polars stays out of a sweep's start-up.
