@@ -14,7 +14,8 @@ import {
   type Shard,
   workItems,
 } from "../runner/mod.ts";
-import type { SuiteList } from "../suites/types.ts";
+import type { SuiteList, Template } from "../suites/types.ts";
+import type { Question } from "../types.ts";
 import { type TokenCost, tokenCost } from "./cost.ts";
 import {
   type EncodingChoice,
@@ -218,7 +219,8 @@ export async function planSweep(
   const t0 = performance.now();
   // Token counts per encoding: of each (question, template) prompt, and of
   // each message text (few-shot examples repeat across questions).
-  const perPrompt = new Map<EncodingName, Map<string, number>>();
+  // Keyed by objects, not strings: building a key per row showed at 2M rows.
+  const perPrompt = new Map<EncodingName, Map<Question, Map<string, number>>>();
   const counters = new Map<EncodingName, (text: string) => number>();
   const counterFor = async (encoding: EncodingName) => {
     let counter = counters.get(encoding);
@@ -245,6 +247,7 @@ export async function planSweep(
     choices.set(model.name, choice);
     const { count, prompts: cache } = await counterFor(choice.encoding);
     const maxTokens = model.max_tokens ?? config.max_tokens;
+    const byTemplate = new Map<Template, Group>();
     const items = workItems(
       model.name,
       entries,
@@ -255,16 +258,19 @@ export async function planSweep(
     );
     for (const item of items) {
       prompts++;
-      const promptKey = `${item.question.id}\u0000${item.templateId}`;
-      let tokens = cache.get(promptKey);
+      let ofQuestion = cache.get(item.question);
+      if (ofQuestion === undefined) {
+        cache.set(item.question, ofQuestion = new Map());
+      }
+      let tokens = ofQuestion.get(item.templateId);
       if (tokens === undefined) {
         tokens = promptTokens(buildPrompt(item, model, config), count);
-        cache.set(promptKey, tokens);
+        ofQuestion.set(item.templateId, tokens);
       }
-      const suite = item.entry.suite.name;
-      const key = measurementKey(model.name, suite, item.templateId);
-      let group = groups.get(key);
+      let group = byTemplate.get(item.template);
       if (group === undefined) {
+        const suite = item.entry.suite.name;
+        const key = measurementKey(model.name, suite, item.templateId);
         const seen = measured.get(key);
         group = {
           model,
@@ -285,7 +291,11 @@ export async function planSweep(
               note: `mean of ${seen.rows} rows in ${basename(seen.run)}`,
             },
         };
-        groups.set(key, group);
+        // Two entries of one suite share its template objects and a key.
+        const same = groups.get(key);
+        if (same !== undefined) group = same;
+        else groups.set(key, group);
+        byTemplate.set(item.template, group);
       }
       group.requests++;
       group.inputTokens += tokens;
@@ -397,7 +407,10 @@ export async function planSweep(
   const unpriced = config.models.filter((m) => m.price === undefined).map((
     m,
   ) => m.name);
-  const distinct = [...perPrompt.values()].reduce((n, m) => n + m.size, 0);
+  let distinct = 0;
+  for (const ofEncoding of perPrompt.values()) {
+    for (const ofQuestion of ofEncoding.values()) distinct += ofQuestion.size;
+  }
   const plan: Plan = {
     name: config.name,
     rows,
@@ -466,7 +479,7 @@ function planNotes(plan: Plan, config: SweepConfig, tools: boolean): string[] {
   }
   if (lat.has("sim")) {
     latency.push(
-      "sim = the sim profile's simulated latency (base + per output token); the in-process sim answers without waiting, so a sim sweep runs faster than this",
+      "sim = the sim profile's simulated latency (base + per output token, from the estimate)",
     );
   }
   if (lat.has("assumed")) {
@@ -475,6 +488,11 @@ function planNotes(plan: Plan, config: SweepConfig, tools: boolean): string[] {
     );
   }
   notes.push(`Latency: ${latency.join("; ")}.`);
+  if (config.models.some((m) => m.provider === "sim")) {
+    notes.push(
+      "The sim's latency is simulated: in process it answers without waiting, so a sim sweep takes far less than its planned wall time (CPU and scoring set its pace).",
+    );
+  }
   notes.push(
     `Wall time: requests ÷ min(concurrency ÷ latency, RPM ÷ 60, TPM ÷ tokens per request ÷ 60) per row, summed per model; models run side by side within the sweep's concurrency (${config.concurrency}). Retries and scoring time are not counted.`,
   );
