@@ -336,7 +336,9 @@ export async function planSweep(
     const time = wallTime({
       requests,
       latencyMs,
-      tokensPerRequest: inPerRequest + estimate.perRequest,
+      // What a TPM limit counts: the prompt plus max_tokens, as OpenAI
+      // reckons it and as the runner reserves before each request.
+      tokensPerRequest: inPerRequest + maxTokens,
       concurrency,
       rpm: model.rpm,
       tpm: model.tpm,
@@ -494,7 +496,7 @@ function planNotes(plan: Plan, config: SweepConfig, tools: boolean): string[] {
     );
   }
   notes.push(
-    `Wall time: requests ÷ min(concurrency ÷ latency, RPM ÷ 60, TPM ÷ tokens per request ÷ 60) per row, summed per model; models run side by side within the sweep's concurrency (${config.concurrency}). Retries and scoring time are not counted.`,
+    `Wall time: requests ÷ min(concurrency ÷ latency, RPM ÷ 60, TPM ÷ (input + max_tokens per request) ÷ 60) per row, summed per model; models run side by side within the sweep's concurrency (${config.concurrency}). Retries and scoring time are not counted.`,
   );
   if (plan.totals.cost === null) {
     notes.push(

@@ -11,7 +11,7 @@ export interface WallTimeInput {
   requests: number;
   /** Expected latency of one request, ms. */
   latencyMs: number;
-  /** Input + output tokens of one request (what a TPM limit counts). */
+  /** Tokens a TPM limit counts for one request (prompt + max_tokens for OpenAI and the runner). */
   tokensPerRequest: number;
   /** Requests in flight at once. */
   concurrency: number;
