@@ -157,9 +157,20 @@ export async function submitBatches(
   options: BatchConfigOptions & SplitOptions,
 ): Promise<SubmitResult> {
   const env = options.env ?? ((name: string) => Deno.env.get(name));
-  const run = await createBatchRun(config, options, () => {
-    // Every model must be reachable before a folder is made.
+  const maxBytes = options.maxBytes ?? MAX_BYTES;
+  const run = await createBatchRun(config, options, (plan) => {
+    // Every model must be reachable, and every line must fit in a file,
+    // before a folder is made.
     for (const model of config.models) batchClient(model, config, env);
+    const encoder = new TextEncoder();
+    for (const [key, planned] of plan.items) {
+      const line = JSON.stringify(requestLine(key, planned, config));
+      if (encoder.encode(line).length + 1 > maxBytes) {
+        throw new RangeError(
+          `Cannot submit ${key}: its request line is over the ${maxBytes}-byte file limit; shorten the prompt or raise --max-bytes`,
+        );
+      }
+    }
   });
   const batches = await send(run, [...run.plan.items.keys()], options);
   return { runDir: run.runDir, requests: run.plan.items.size, batches };

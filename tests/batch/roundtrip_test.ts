@@ -122,3 +122,24 @@ Deno.test("collectBatches() turns an expired batch's unfinished lines into timeo
       assert.equal(collected.missing, expired.length);
     },
   ));
+
+Deno.test("submitBatches() splits request files at the byte limit and refuses a line over it", () =>
+  withSim({ batch: { stepMs: 10_000 } }, async (baseURL, dir) => {
+    const config = smallConfig(baseURL, dir);
+    const { runDir, batches, requests } = await submitBatches(config, {
+      suites: SUITES,
+      maxBytes: 3000,
+    });
+    assert.ok(batches.length > 2, String(batches.length));
+    assert.equal(batches.reduce((n, b) => n + b.requests, 0), requests);
+    for (const b of batches) {
+      const bytes = (await Deno.readFile(`${runDir}/${b.file}`)).length;
+      assert.ok(bytes <= 3000, `${b.file}: ${bytes}`);
+    }
+    const before = [...Deno.readDirSync(dir)].length;
+    await assert.rejects(
+      submitBatches(config, { suites: SUITES, maxBytes: 100 }),
+      /over the 100-byte file limit/,
+    );
+    assert.equal([...Deno.readDirSync(dir)].length, before, "no folder made");
+  }));
