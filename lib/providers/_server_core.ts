@@ -52,7 +52,8 @@ export interface SimServerStats {
   /**
    * Count per outcome: `ok`, `models`, `rate_limit`, `server_500`,
    * `server_503`, `hang`, `drop`, `malformed`, `bad_request`,
-   * `unauthorized`, `not_found`.
+   * `unauthorized`, `not_found`, and `batch` for an answered files or
+   * batches route.
    */
   byOutcome: Record<string, number>;
 }
