@@ -25,7 +25,13 @@ import {
 import { measurementKey, type Measurements, measureRuns } from "./measured.ts";
 import { heuristicOutput, type OutputSource } from "./output_estimate.ts";
 import { loadTokenizer, promptTokens } from "./tokens.ts";
-import { type PaceBound, wallTime } from "./wall_time.ts";
+import {
+  ASSUMED_BASE_LATENCY_MS,
+  ASSUMED_MS_PER_TOKEN,
+  type PaceBound,
+  wallTime,
+} from "./wall_time.ts";
+import { planNotes } from "./_notes.ts";
 
 /** Options of {@linkcode planSweep}. */
 export interface PlanOptions {
@@ -135,11 +141,6 @@ export interface Plan {
   /** Prompt counting: prompts counted, distinct (question, template) prompts per encoding, time. */
   counting: { prompts: number; distinct: number; ms: number };
 }
-
-/** Latency assumed for a real endpoint with nothing measured: fixed part, ms. */
-export const ASSUMED_BASE_LATENCY_MS = 1000;
-/** Latency assumed for a real endpoint with nothing measured: per output token, ms. */
-export const ASSUMED_MS_PER_TOKEN = 20;
 
 interface Group {
   model: ModelConfig;
@@ -430,91 +431,4 @@ export async function planSweep(
     ),
   );
   return plan;
-}
-
-const count = new Intl.NumberFormat("en-US");
-
-function planNotes(plan: Plan, config: SweepConfig, tools: boolean): string[] {
-  const notes: string[] = [];
-  const { prompts, distinct, ms } = plan.counting;
-  notes.push(
-    `Requests: the rows the sweep writes (models × questions × templates × ${config.samples} sample${
-      config.samples === 1 ? "" : "s"
-    }); nothing was sent and nothing written.`,
-  );
-  notes.push(
-    `Input tokens: every prompt rendered as sent and counted exactly with gpt-tokenizer (${
-      count.format(prompts)
-    } prompts, ${count.format(distinct)} distinct per encoding, ${
-      Math.round(ms)
-    } ms), plus OpenAI's chat overhead (3 tokens a message, 3 to prime the reply); tool definitions counted as their JSON text.`,
-  );
-  const byNote = new Map<string, string[]>();
-  for (const m of plan.models) {
-    byNote.set(m.encoding.note, [...byNote.get(m.encoding.note) ?? [], m.name]);
-  }
-  for (const [note, names] of byNote) {
-    notes.push(`Encoding of ${names.join(", ")}: ${note}.`);
-  }
-  const sources = new Set(plan.rows.map((r) => r.outputSource));
-  const how: string[] = [];
-  if (sources.has("measured")) {
-    how.push(
-      "measured = mean completion_tokens of an earlier run of the same model, suite and template",
-    );
-  }
-  if (sources.has("suite")) {
-    how.push("suite = the suite's typical reply length");
-  }
-  if (sources.has("heuristic")) {
-    how.push(
-      "heuristic = from the template: answer only 16 tokens, shows working max_tokens/3, other max_tokens/4",
-    );
-  }
-  notes.push(
-    `Output tokens: ${how.join("; ")}. Upper bound: requests × max_tokens.`,
-  );
-  const lat = new Set(plan.rows.map((r) => r.latencySource));
-  const latency: string[] = [];
-  if (lat.has("measured")) {
-    latency.push("measured = median latency_ms of an earlier run");
-  }
-  if (lat.has("sim")) {
-    latency.push(
-      "sim = the sim profile's simulated latency (base + per output token, from the estimate)",
-    );
-  }
-  if (lat.has("assumed")) {
-    latency.push(
-      `assumed = ${ASSUMED_BASE_LATENCY_MS} ms + ${ASSUMED_MS_PER_TOKEN} ms per output token (nothing measured; plan from a run with --plan-from for a better figure)`,
-    );
-  }
-  notes.push(`Latency: ${latency.join("; ")}.`);
-  if (config.models.some((m) => m.provider === "sim")) {
-    notes.push(
-      "The sim's latency is simulated: in process it answers without waiting, so a sim sweep takes far less than its planned wall time (CPU and scoring set its pace).",
-    );
-  }
-  notes.push(
-    `Wall time: requests ÷ min(concurrency ÷ latency, RPM ÷ 60, TPM ÷ (input + max_tokens per request) ÷ 60) per row, summed per model; models run side by side within the sweep's concurrency (${config.concurrency}). Retries and scoring time are not counted.`,
-  );
-  if (plan.totals.cost === null) {
-    notes.push(
-      "Cost: no model has a price; add price: { input, output } (per million tokens) to a model to see it.",
-    );
-  } else {
-    notes.push(
-      `Cost: input × price.input + output × price.output per million tokens; batch = online × (1 − price.batchDiscount, default 0.5).${
-        plan.unpriced.length > 0
-          ? ` No price for ${plan.unpriced.join(", ")} (not in the cost).`
-          : ""
-      }`,
-    );
-  }
-  if (tools) {
-    notes.push(
-      "Templates with tools may take more than one request per row (the tool loop); each row is counted as one request.",
-    );
-  }
-  return notes;
 }

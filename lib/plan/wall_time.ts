@@ -5,6 +5,11 @@
  * @module
  */
 
+/** Latency assumed for a real endpoint with nothing measured: fixed part, ms. */
+export const ASSUMED_BASE_LATENCY_MS = 1000;
+/** Latency assumed for a real endpoint with nothing measured: per output token, ms. */
+export const ASSUMED_MS_PER_TOKEN = 20;
+
 /** What {@linkcode wallTime} needs to know about a batch of requests. */
 export interface WallTimeInput {
   /** Requests to send. */
