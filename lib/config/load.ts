@@ -238,7 +238,9 @@ export async function loadConfig(
       ? "the file does not exist"
       : error instanceof Deno.errors.PermissionDenied
       ? "permission denied"
-      : String(error);
+      : error instanceof Deno.errors.IsADirectory
+      ? "it is a folder; give the config file inside it"
+      : String(error).replace(/\s*\(os error \d+\).*$/s, "");
     throw new ConfigError(
       path,
       [`(file): ${reason}`],

@@ -17,7 +17,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type ModelConfig, ModelSchema } from "../../config/schema.ts";
 import { createProvider } from "../../providers/mod.ts";
-import { readResults, rewriteResults } from "../../store/mod.ts";
+import { checkRunDir, readResults, rewriteResults } from "../../store/mod.ts";
 import type { ResultRow } from "../../types.ts";
 import { refineLabels } from "./forensics_judge.ts";
 import { linalgSuite } from "./suite.ts";
@@ -98,6 +98,12 @@ export async function main(
     validator = values.validator === undefined
       ? undefined
       : modelOf("validator", values.validator);
+  } catch (error) {
+    print((error as Error).message);
+    return 2;
+  }
+  try {
+    await checkRunDir(runDir, { action: "run forensics on" });
   } catch (error) {
     print((error as Error).message);
     return 2;

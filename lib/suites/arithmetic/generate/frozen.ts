@@ -63,7 +63,7 @@ export async function freezeQuestions(
  * @returns The questions, in file order.
  * @throws {SyntaxError} for a line that is not JSON, and {TypeError} for a
  * line that is not a question — both name the file, the line number and
- * what is wrong.
+ * what is wrong — or for a file that cannot be read.
  *
  * @example
  * ```ts
@@ -76,7 +76,21 @@ export async function freezeQuestions(
  * ```
  */
 export async function loadFrozen(path: string): Promise<Question[]> {
-  const text = await Deno.readTextFile(path);
+  let text: string;
+  try {
+    text = await Deno.readTextFile(path);
+  } catch (error) {
+    // The OS error alone ("No such file or directory (os error 2)") names
+    // neither the field nor what to do.
+    const why = error instanceof Deno.errors.NotFound
+      ? "no such file"
+      : error instanceof Deno.errors.IsADirectory
+      ? "it is a folder, not a JSONL file"
+      : String(error).replace(/\s*\(os error \d+\).*$/s, "");
+    throw new TypeError(
+      `Cannot load frozen questions: ${path}: ${why}; check the "dataset" path (relative to the config file)`,
+    );
+  }
   const out: Question[] = [];
   const seen = new Set<string>();
   const lines = text.split("\n");

@@ -1,0 +1,656 @@
+/**
+ * Every bad input issue 12 lists, as a table: configs, datasets of every
+ * suite, CLI flags and run folders given to `sweep --resume`, `report`,
+ * `verify-key` and `forensics`. Each case spawns the CLI with its
+ * `deno.json` task's permissions in a fresh folder and requires exit 2, a
+ * message that names the file (and line, row or field where there is
+ * one), no raw OS error or stack trace, and nothing created or changed.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { ROOT } from "./_cli.ts";
+
+type Cli = "sweep" | "report" | "verify-key" | "forensics";
+
+interface Case {
+  name: string;
+  cli: Cli;
+  args: string[];
+  /** Files to write in the case's folder (folders end with "/"). */
+  files?: Record<string, string>;
+  /** Patterns the output (stderr and stdout) must match. */
+  expect: RegExp[];
+}
+
+/** `deno run <permissions> <script>` of a `deno.json` task, made absolute. */
+function taskArgs(cli: Cli): string[] {
+  const tasks = JSON.parse(Deno.readTextFileSync(`${ROOT}/deno.json`))
+    .tasks as Record<string, string>;
+  const words = tasks[cli]!.split(/\s+/);
+  assert.equal(words[0], "deno");
+  assert.equal(words[1], "run");
+  return [
+    "run",
+    "--config",
+    `${ROOT}/deno.json`,
+    ...words.slice(2).map((w) => w.endsWith(".ts") ? join(ROOT, w) : w),
+  ];
+}
+
+const MODELS = [{ name: "sim-strong", provider: "sim" }];
+const ARITH = {
+  name: "arithmetic",
+  params: { families: ["add"], digits: [2], count: 1 },
+};
+
+/** A sweep config as text, outputs in `out/` of the case folder. */
+function config(extra: Record<string, unknown>): string {
+  return JSON.stringify({
+    outputDir: "out",
+    models: MODELS,
+    suites: [ARITH],
+    ...extra,
+  });
+}
+
+const ROW = JSON.stringify({
+  id: "a",
+  suite: "arithmetic",
+  text: "What is 1 + 1?",
+  answer: { kind: "rational", value: "2" },
+  dims: {},
+});
+const LINALG_HEADER = "Problem_ID,Subcat,problem_latex,answer_latex\n";
+const CEVAL_HEADER = "id,question,A,B,C,D,answer\n";
+const CEVAL_ROW = "0,1+1=?,1,2,3,4,B\n";
+/** A manifest a resume or a report can read. */
+const MANIFEST = JSON.stringify({
+  format: "unaided-eval-run/1",
+  run: "run",
+  config: JSON.parse(config({ cache: false })),
+  sessions: [],
+});
+const BAD_PROBLEM = JSON.stringify({ id: "broken", title: 3 });
+
+/** Every bad input, by area. */
+const CASES: Case[] = [
+  // Config files.
+  {
+    name: "config: syntax error",
+    cli: "sweep",
+    args: ["c.json"],
+    files: { "c.json": '{\n  "models": [\n  }\n' },
+    expect: [/c\.json/, /line 3, column 3/],
+  },
+  {
+    name: "config: UTF-8 BOM and a syntax error",
+    cli: "sweep",
+    args: ["c.json"],
+    files: { "c.json": '\ufeff{\n  "models": [\n  }\n' },
+    expect: [/c\.json/, /line 3, column 3/],
+  },
+  {
+    name: "config: unknown field",
+    cli: "sweep",
+    args: ["c.json"],
+    files: { "c.json": config({ bogus: 1 }) },
+    expect: [/c\.json/, /unknown field "bogus"/],
+  },
+  {
+    name: "config: bad types",
+    cli: "sweep",
+    args: ["c.json"],
+    files: { "c.json": config({ samples: "two", concurrency: -1 }) },
+    expect: [/c\.json/, /samples/, /concurrency/],
+  },
+  {
+    name: "config: missing file",
+    cli: "sweep",
+    args: ["nope.json"],
+    expect: [/nope\.json/, /does not exist/],
+  },
+  {
+    name: "config: a folder",
+    cli: "sweep",
+    args: ["cfg/"],
+    files: { "cfg/": "" },
+    expect: [/cfg/],
+  },
+  {
+    name: "config: unknown suite",
+    cli: "sweep",
+    args: ["c.json"],
+    files: { "c.json": config({ suites: [{ name: "nosuch" }] }) },
+    expect: [/c\.json/, /nosuch/],
+  },
+  {
+    name: "config: bad suite params",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{ name: "arithmetic", params: { digits: ["x"] } }],
+      }),
+    },
+    expect: [/c\.json/, /digits/],
+  },
+  {
+    name: "config: outputDir is a file",
+    cli: "sweep",
+    args: ["c.json"],
+    files: { "c.json": config({ outputDir: "taken" }), "taken": "x" },
+    expect: [/taken/],
+  },
+  // Datasets, suite by suite.
+  {
+    name: "arithmetic: broken JSONL line",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{ name: "arithmetic", params: { dataset: "q.jsonl" } }],
+      }),
+      "q.jsonl": `${ROW}\nnot json\n`,
+    },
+    expect: [/q\.jsonl line 2/, /suites\[0\]/],
+  },
+  {
+    name: "arithmetic: missing dataset file",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{ name: "arithmetic", params: { dataset: "gone.jsonl" } }],
+      }),
+    },
+    expect: [/gone\.jsonl/],
+  },
+  {
+    name: "arithmetic: empty dataset file",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{ name: "arithmetic", params: { dataset: "q.jsonl" } }],
+      }),
+      "q.jsonl": "",
+    },
+    expect: [/q\.jsonl|no questions/],
+  },
+  {
+    name: "linalg: ragged matrix in a LinAlg-Bench CSV",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{
+          name: "linalg",
+          params: { source: "linalgbench", dataset: "lb.csv" },
+        }],
+      }),
+      "lb.csv": LINALG_HEADER +
+        "C_2x2_det_001,determinant,A = \\begin{bmatrix} 1 & 2 \\\\ 3 \\end{bmatrix},\\det(A) = -2\n",
+    },
+    expect: [/lb\.csv/, /row 2/],
+  },
+  {
+    name: "linalg: CSV without the answer column",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{
+          name: "linalg",
+          params: { source: "linalgbench", dataset: "lb.csv" },
+        }],
+      }),
+      "lb.csv": "Problem_ID,Subcat,problem_latex\nx,determinant,A\n",
+    },
+    expect: [/lb\.csv/, /answer_latex/],
+  },
+  {
+    name: "linalg: missing dataset",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{
+          name: "linalg",
+          params: { source: "linalgbench", dataset: "gone" },
+        }],
+      }),
+    },
+    expect: [/gone/],
+  },
+  {
+    name: "linalg: header-only CSV",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{
+          name: "linalg",
+          params: { source: "linalgbench", dataset: "lb.csv" },
+        }],
+      }),
+      "lb.csv": LINALG_HEADER,
+    },
+    expect: [/lb\.csv|no questions/],
+  },
+  {
+    name: "ceval: root missing",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{ name: "ceval", params: { root: "ceval" } }],
+      }),
+    },
+    expect: [/ceval/],
+  },
+  {
+    name: "ceval: root is a file",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{ name: "ceval", params: { root: "ceval" } }],
+      }),
+      "ceval": "x",
+    },
+    expect: [/ceval/],
+  },
+  {
+    name: "ceval: answer E",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{
+          name: "ceval",
+          params: { root: "ceval", subjects: ["law"], split: "val" },
+        }],
+      }),
+      "ceval/val/law_val.csv": CEVAL_HEADER + CEVAL_ROW +
+        "1,1+2=?,1,2,3,4,E\n",
+    },
+    expect: [/law_val\.csv/, /row 2|line 3/, /answer/],
+  },
+  {
+    name: "ceval: val CSV without an answer column",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{
+          name: "ceval",
+          params: { root: "ceval", subjects: ["law"], split: "val" },
+        }],
+      }),
+      "ceval/val/law_val.csv": "id,question,A,B,C,D\n0,1+1=?,1,2,3,4\n",
+    },
+    expect: [/law_val\.csv/, /answer/],
+  },
+  {
+    name: "code: bank folder missing",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{ name: "code", params: { dataset: "bank" } }],
+      }),
+    },
+    expect: [/bank/],
+  },
+  {
+    name: "code: a bad problem in the bank",
+    cli: "sweep",
+    args: ["c.json"],
+    files: {
+      "c.json": config({
+        suites: [{ name: "code", params: { dataset: "bank" } }],
+      }),
+      "bank/broken/problem.json": BAD_PROBLEM,
+    },
+    expect: [/broken/, /title/],
+  },
+  // Flags.
+  {
+    name: "sweep: unknown flag",
+    cli: "sweep",
+    args: ["c.json", "--bogus"],
+    files: { "c.json": config({}) },
+    expect: [/bogus/, /Usage/],
+  },
+  {
+    name: "sweep: --progress of an unknown kind",
+    cli: "sweep",
+    args: ["c.json", "--progress", "fancy"],
+    files: { "c.json": config({}) },
+    expect: [/fancy/, /Usage/],
+  },
+  {
+    name: "sweep: --limit 0",
+    cli: "sweep",
+    args: ["c.json", "--limit", "0"],
+    files: { "c.json": config({}) },
+    expect: [/--limit 0/, /Usage/],
+  },
+  {
+    name: "sweep: no config",
+    cli: "sweep",
+    args: [],
+    expect: [/config/, /Usage/],
+  },
+  {
+    name: "sweep: --resume with --run-dir",
+    cli: "sweep",
+    args: ["--resume", "run", "--run-dir", "other"],
+    files: { "run/manifest.json": MANIFEST },
+    expect: [/--run-dir/, /Usage/],
+  },
+  {
+    name: "sweep: --run-dir is a file",
+    cli: "sweep",
+    args: ["c.json", "--run-dir", "taken"],
+    files: { "c.json": config({}), "taken": "x" },
+    expect: [/taken/, /--run-dir/],
+  },
+  {
+    name: "sweep: --run-dir holds a run",
+    cli: "sweep",
+    args: ["c.json", "--run-dir", "run"],
+    files: { "c.json": config({}), "run/manifest.json": MANIFEST },
+    expect: [/run/, /--resume/],
+  },
+  {
+    name: "report: unknown flag",
+    cli: "report",
+    args: ["run", "--bogus"],
+    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    expect: [/bogus/, /Usage/],
+  },
+  {
+    name: "report: no run folder",
+    cli: "report",
+    args: [],
+    expect: [/Usage/],
+  },
+  {
+    name: "report: --out without a value",
+    cli: "report",
+    args: ["run", "--out"],
+    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    expect: [/--out/, /Usage/],
+  },
+  {
+    name: "verify-key: unknown flag",
+    cli: "verify-key",
+    args: ["--bogus", "k.csv"],
+    files: { "k.csv": LINALG_HEADER },
+    expect: [/bogus/, /Usage/],
+  },
+  {
+    name: "verify-key: no file",
+    cli: "verify-key",
+    args: [],
+    expect: [/Usage/],
+  },
+  {
+    name: "forensics: no --judge",
+    cli: "forensics",
+    args: ["run"],
+    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    expect: [/judge/, /Usage/],
+  },
+  {
+    name: "forensics: --judge not JSON",
+    cli: "forensics",
+    args: ["run", "--judge", "{oops"],
+    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    expect: [/--judge/, /JSON/],
+  },
+  {
+    name: "forensics: unknown flag",
+    cli: "forensics",
+    args: ["run", "--judge", "sim-strong", "--bogus"],
+    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    expect: [/bogus/, /Usage/],
+  },
+  // Run folders.
+  {
+    name: "sweep --resume: missing folder",
+    cli: "sweep",
+    args: ["--resume", "gone"],
+    expect: [/gone/],
+  },
+  {
+    name: "sweep --resume: a file",
+    cli: "sweep",
+    args: ["--resume", "taken"],
+    files: { "taken": "x" },
+    expect: [/taken/],
+  },
+  {
+    name: "sweep --resume: a folder without a manifest",
+    cli: "sweep",
+    args: ["--resume", "run"],
+    files: { "run/": "" },
+    expect: [/run/, /no manifest/, /--run-dir run/],
+  },
+  {
+    name: "sweep --resume: a broken manifest",
+    cli: "sweep",
+    args: ["--resume", "run"],
+    files: { "run/manifest.json": '{"format": "unaided' },
+    expect: [/manifest\.json/],
+  },
+  {
+    name: "sweep --resume: a manifest without a config",
+    cli: "sweep",
+    args: ["--resume", "run"],
+    files: { "run/manifest.json": '{"run": "x"}' },
+    expect: [/manifest\.json/, /config/],
+  },
+  {
+    name: "report: missing path",
+    cli: "report",
+    args: ["gone"],
+    expect: [/gone/],
+  },
+  {
+    name: "report: a file",
+    cli: "report",
+    args: ["taken"],
+    files: { "taken": "x" },
+    expect: [/taken/],
+  },
+  {
+    name: "report: a folder that is not a run",
+    cli: "report",
+    args: ["notrun"],
+    files: { "notrun/x.txt": "x" },
+    expect: [/notrun/, /results\.jsonl/],
+  },
+  {
+    name: "report: an empty run",
+    cli: "report",
+    args: ["run"],
+    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    expect: [/run/, /no rows/],
+  },
+  {
+    name: "report: a good run and a missing one",
+    cli: "report",
+    args: ["run", "gone"],
+    files: {
+      "run/manifest.json": MANIFEST,
+      "run/results.jsonl": JSON.stringify({
+        key: "k",
+        model: "m",
+        suite: "arithmetic",
+        correct: true,
+        status: "correct",
+      }) + "\n",
+    },
+    expect: [/gone/],
+  },
+  {
+    name: "report: garbage in the middle of results.jsonl",
+    cli: "report",
+    args: ["run"],
+    files: {
+      "run/manifest.json": MANIFEST,
+      "run/results.jsonl": '{"key":"a"}\nnot json\n{"key":"b"}\n',
+    },
+    expect: [/results\.jsonl/],
+  },
+  {
+    name: "verify-key: missing file",
+    cli: "verify-key",
+    args: ["gone.csv"],
+    expect: [/gone\.csv/],
+  },
+  {
+    name: "verify-key: not a CSV",
+    cli: "verify-key",
+    args: ["k.json"],
+    files: { "k.json": '{"a": [1, 2, "x"]}\n' },
+    expect: [/k\.json/, /Problem_ID/],
+  },
+  {
+    name: "verify-key: header-only CSV",
+    cli: "verify-key",
+    args: ["k.csv"],
+    files: { "k.csv": LINALG_HEADER },
+    expect: [/k\.csv/, /no rows to verify/],
+  },
+  {
+    name: "verify-key: ragged matrix",
+    cli: "verify-key",
+    args: ["k.csv"],
+    files: {
+      "k.csv": LINALG_HEADER +
+        "C_2x2_det_001,determinant,A = \\begin{bmatrix} 1 & 2 \\\\ 3 \\end{bmatrix},\\det(A) = -2\n",
+    },
+    expect: [/k\.csv/, /row 2/],
+  },
+  {
+    name: "verify-key: a run folder (no CSV)",
+    cli: "verify-key",
+    args: ["run"],
+    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    expect: [/run/, /\.csv/],
+  },
+  {
+    name: "forensics: missing run folder",
+    cli: "forensics",
+    args: ["gone", "--judge", "sim-strong"],
+    expect: [/gone/],
+  },
+  {
+    name: "forensics: a folder that is not a run",
+    cli: "forensics",
+    args: ["notrun", "--judge", "sim-strong"],
+    files: { "notrun/x.txt": "x" },
+    expect: [/notrun/, /results\.jsonl/],
+  },
+];
+
+/** Every path under `dir` with its size, to see that nothing changed. */
+async function tree(dir: string, prefix = ""): Promise<string[]> {
+  const out: string[] = [];
+  for await (const entry of Deno.readDir(join(dir, prefix))) {
+    const rel = join(prefix, entry.name);
+    if (entry.isDirectory) out.push(`${rel}/`, ...(await tree(dir, rel)));
+    else out.push(`${rel} ${(await Deno.stat(join(dir, rel))).size}`);
+  }
+  return out.sort();
+}
+
+async function setUp(dir: string, files: Record<string, string> = {}) {
+  for (const [path, text] of Object.entries(files)) {
+    const full = join(dir, path);
+    if (path.endsWith("/")) {
+      await Deno.mkdir(full, { recursive: true });
+      continue;
+    }
+    await Deno.mkdir(join(full, ".."), { recursive: true });
+    await Deno.writeTextFile(full, text);
+  }
+}
+
+interface Outcome {
+  name: string;
+  problems: string[];
+  output: string;
+}
+
+async function runCase(base: string, c: Case, i: number): Promise<Outcome> {
+  const dir = join(base, String(i));
+  await Deno.mkdir(dir);
+  await setUp(dir, c.files);
+  const before = await tree(dir);
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [...taskArgs(c.cli), ...c.args],
+    cwd: dir,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const output = new TextDecoder().decode(out.stderr) +
+    new TextDecoder().decode(out.stdout);
+  const problems: string[] = [];
+  if (out.code !== 2) problems.push(`exit ${out.code}, expected 2`);
+  for (const re of c.expect) {
+    if (!re.test(output)) problems.push(`output does not match ${re}`);
+  }
+  if (!/Cannot [^:\n]+: |Usage/.test(output)) {
+    problems.push('no "Cannot <action>: <why>" message');
+  }
+  if (/os error/i.test(output)) problems.push("a raw OS error");
+  if (/^\s{4}at /m.test(output) || /Uncaught/.test(output)) {
+    problems.push("a stack trace");
+  }
+  const after = await tree(dir);
+  if (JSON.stringify(after) !== JSON.stringify(before)) {
+    problems.push(
+      `files changed: ${
+        after.filter((p) => !before.includes(p)).join(", ") || "(removed)"
+      }`,
+    );
+  }
+  return { name: c.name, problems, output };
+}
+
+Deno.test("every bad input exits 2 with a message naming the file and creates nothing", async () => {
+  const base = await Deno.makeTempDir({ prefix: "bad-input-table-" });
+  try {
+    const outcomes: Outcome[] = [];
+    const group = 6;
+    for (let i = 0; i < CASES.length; i += group) {
+      outcomes.push(
+        ...(await Promise.all(
+          CASES.slice(i, i + group).map((c, j) => runCase(base, c, i + j)),
+        )),
+      );
+    }
+    const failed = outcomes.filter((o) => o.problems.length > 0);
+    console.log(
+      `${CASES.length} bad inputs: ${
+        CASES.length - failed.length
+      } handled, ${failed.length} not`,
+    );
+    assert.deepEqual(
+      failed.map((o) =>
+        `${o.name}: ${o.problems.join("; ")}\n  ${
+          o.output.trim().replaceAll("\n", "\n  ")
+        }`
+      ),
+      [],
+    );
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+});
