@@ -132,9 +132,33 @@ function parseMultipart(
  * import assert from "node:assert/strict";
  * import { BatchService } from "./_batch_server.ts";
  * import { defaultSimBackend } from "./_sim_backend.ts";
- * const service = new BatchService(defaultSimBackend, () => null, {}, 0);
+ * let now = 0;
+ * const service = new BatchService(defaultSimBackend, () => null, { stepMs: 100 }, 0, () => now);
  * assert.equal(service.handle("GET", "/v1/models", ""), null);
  * assert.equal(service.handle("GET", "/v1/batches/batch_x", "")?.status, 404);
+ * const line = (id: string) => JSON.stringify({
+ *   custom_id: id, method: "POST", url: "/v1/chat/completions",
+ *   body: { model: "sim-strong", messages: [{ role: "user", content: "What is 2 + 2?" }] },
+ * });
+ * const upload = ["--b", 'Content-Disposition: form-data; name="purpose"', "", "batch",
+ *   "--b", 'Content-Disposition: form-data; name="file"; filename="in.jsonl"', "",
+ *   [line("a"), line("b")].join("\n"), "--b--", ""].join("\r\n");
+ * const file = JSON.parse(service.handle("POST", "/v1/files", upload)!.body);
+ * const created = JSON.parse(service.handle("POST", "/v1/batches", JSON.stringify({
+ *   input_file_id: file.id, endpoint: "/v1/chat/completions", completion_window: "24h",
+ * }))!.body);
+ * const at = (t: number) => {
+ *   now = t;
+ *   return JSON.parse(service.handle("GET", `/v1/batches/${created.id}`, "")!.body);
+ * };
+ * assert.equal(at(50).status, "validating");
+ * assert.equal(at(150).status, "in_progress");
+ * assert.deepEqual(at(150).request_counts, { total: 2, completed: 1, failed: 0 });
+ * assert.equal(at(250).status, "finalizing");
+ * const done = at(300);
+ * assert.equal(done.status, "completed");
+ * const output = service.handle("GET", `/v1/files/${done.output_file_id}/content`, "")!.body;
+ * assert.equal(output.trim().split("\n").length, 2);
  * ```
  */
 export class BatchService {

@@ -61,12 +61,11 @@ Deno.test("startSimServer() batch API: states move to completed and each line eq
     assert.equal(created.status, "validating");
     const { batch, seen } = await until(client, created.id, TERMINAL);
     assert.equal(batch.status, "completed");
-    assert.deepEqual(
-      seen.filter((s) => s !== "validating").at(-1),
-      "completed",
-    );
+    // Polls under load may skip a phase, never go back.
+    const order = ["validating", "in_progress", "finalizing", "completed"];
+    const ranks = seen.map((state) => order.indexOf(state));
     assert.ok(
-      seen.includes("in_progress") || seen.includes("finalizing"),
+      ranks.every((r, i) => r >= 0 && (i === 0 || r > ranks[i - 1]!)),
       seen.join(),
     );
     assert.deepEqual(batch.request_counts, {
@@ -137,7 +136,8 @@ Deno.test("startSimServer() batch API: seeded line failures go to the error file
 });
 
 Deno.test("startSimServer() batch API: a bad input file fails the batch, a cancel ends in cancelled", async () => {
-  const server = await startSimServer({ batch: { stepMs: 30 } });
+  // Long enough phases that the cancel lands before the batch completes.
+  const server = await startSimServer({ batch: { stepMs: 300 } });
   try {
     const client = new OpenAI({
       baseURL: server.baseURL,
