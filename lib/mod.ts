@@ -77,6 +77,7 @@ export type {
 } from "./providers/sim/mod.ts";
 export type { Rng } from "./providers/sim/rng.ts";
 export type {
+  BatchServerOptions,
   CompleteOptions,
   FaultRates,
   Provider,
