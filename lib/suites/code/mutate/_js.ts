@@ -6,7 +6,7 @@
  */
 import * as acorn from "acorn";
 import { generate } from "astring";
-import type { Mutant } from "./_types.ts";
+import { lineDiff, type Mutant } from "./_types.ts";
 
 type Node = acorn.Node & Record<string, unknown>;
 
@@ -263,6 +263,7 @@ export function jsMutants(source: string): Mutant[] {
       description:
         `${site.operator} ${site.description} at ${site.line}:${site.column}`,
       code,
+      diff: lineDiff(baseline, code),
     });
   }
   return all;

@@ -6,13 +6,14 @@
  * @module
  */
 import type { Sandbox } from "../../../sandbox/mod.ts";
-import type { Mutant } from "./_types.ts";
+import { lineDiff, type Mutant } from "./_types.ts";
 
 /**
- * The trusted mutator: `mutate(source)` returns one
+ * The trusted mutator: `mutate(source)` returns `[base, mutants]`: the
+ * source regenerated with `ast.unparse`, and one
  * `[operator, line, column, change, code]` per distinct mutant, in source
  * order, each with one node of the tree changed and the code regenerated
- * with `ast.unparse`.
+ * the same way.
  */
 export const PY_MUTATOR = String.raw`
 import ast
@@ -121,6 +122,10 @@ def apply(tree, index, k):
 
 def mutate(source):
     base = ast.unparse(ast.parse(source))
+    return [base, mutants_of(source, base)]
+
+
+def mutants_of(source, base):
     seen = {base}
     out = []
     for index, k, op, line, col, change in sites(ast.parse(source)):
@@ -135,32 +140,119 @@ def mutate(source):
 `;
 
 /**
- * The trusted batch harness: `run_mutants(sources, entry, calls)` runs each
- * mutant in a fresh namespace on deep copies of the arguments and returns,
- * per mutant, `[[ok, value or error], ...]` per call, or null when the
- * mutant does not load.
+ * The trusted batch harness: `run_mutants(jobs, floor_ms, factor, cap_ms,
+ * token)` takes jobs `[entry, calls, sources]` (one problem each) and runs
+ * each source (the job's reference first) in a fresh
+ * namespace, with a tick call added by `ast` at the start of every loop and
+ * function body, on deep copies of the arguments, and returns per job one
+ * `[status, rows, cpu_ms, error]` per source: status "ok" (rows are
+ * `[ok, value or error]` per call), "load" (it does not load) or "timeout"
+ * (its CPU budget ran out: `factor` × the job's reference CPU time, at least
+ * `floor_ms`, at most `cap_ms`; the tick raises a `BaseException` that the
+ * program's own `except Exception` cannot swallow). Before each source it
+ * prints `<token> <job> <index>` on its own line, so the parent knows which
+ * mutant was running when a batch dies. Values that are not plain data
+ * become errors, so the answer can always be sent back.
  */
 export const PY_BATCH = String.raw`
+import ast
 import copy
+import time
+
+try:
+    from js import process as _process
+
+    def _cpu():
+        u = _process.cpuUsage()
+        return (u.user + u.system) / 1000
+    _cpu()
+except BaseException:
+    def _cpu():
+        return time.process_time() * 1000
 
 
-def run_mutants(sources, entry, calls):
+class _OutOfTime(BaseException):
+    pass
+
+
+class _Guard(ast.NodeTransformer):
+    def _guard(self, node):
+        self.generic_visit(node)
+        call = ast.Call(ast.Name("__mutant_tick__", ast.Load()), [], [])
+        node.body.insert(0, ast.Expr(call))
+        return node
+
+    visit_For = visit_AsyncFor = visit_While = _guard
+    visit_FunctionDef = visit_AsyncFunctionDef = _guard
+
+
+def _plain(v, depth=0):
+    if depth > 100:
+        return False
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return True
+    if isinstance(v, (list, tuple, set, frozenset)):
+        return all(_plain(x, depth + 1) for x in v)
+    if isinstance(v, dict):
+        return all(_plain(k, depth + 1) and _plain(x, depth + 1)
+                   for k, x in v.items())
+    return False
+
+
+def _text(e):
+    try:
+        return type(e).__name__ + ": " + str(e)[:200]
+    except BaseException:
+        return type(e).__name__
+
+
+def run_mutants(jobs, floor_ms, factor, cap_ms, token):
+    return [run_job(j, job, floor_ms, factor, cap_ms, token)
+            for j, job in enumerate(jobs)]
+
+
+def run_job(j, job, floor_ms, factor, cap_ms, token):
+    entry, calls, sources = job
+    state = {"deadline": float("inf"), "expired": False, "ticks": 0}
+
+    def tick():
+        if state["expired"]:
+            raise _OutOfTime()
+        state["ticks"] += 1
+        if state["ticks"] & 63 == 0 and _cpu() > state["deadline"]:
+            state["expired"] = True
+            raise _OutOfTime()
+
     out = []
-    for source in sources:
-        namespace = {"__name__": "__mutant__"}
+    budget = float("inf")
+    for m, source in enumerate(sources):
+        print("\n" + token + " " + str(j) + " " + str(m), flush=True)
+        namespace = {"__name__": "__mutant__", "__mutant_tick__": tick}
         try:
-            exec(compile(source, "<mutant>", "exec"), namespace)
+            tree = ast.fix_missing_locations(_Guard().visit(ast.parse(source)))
+            exec(compile(tree, "<mutant>", "exec"), namespace)
             fn = namespace[entry]
-        except BaseException:
-            out.append(None)
+        except BaseException as e:
+            out.append(["load", [], 0, _text(e)])
             continue
+        state["expired"] = False
+        state["ticks"] = 0
+        t0 = _cpu()
+        state["deadline"] = t0 + budget
         rows = []
         for args in calls:
+            if state["expired"]:
+                break
             try:
-                rows.append([True, fn(*copy.deepcopy(args))])
+                v = fn(*copy.deepcopy(args))
+                rows.append([True, v] if _plain(v) else [False, "not plain data"])
             except BaseException as e:
-                rows.append([False, type(e).__name__ + ": " + str(e)[:200]])
-        out.append(rows)
+                rows.append([False, _text(e)])
+        used = _cpu() - t0
+        if m == 0:
+            budget = min(cap_ms, max(floor_ms, factor * used))
+        out.append(["timeout", [], used, ""] if state["expired"]
+                   else ["ok", rows, used, ""])
     return out
 `;
 
@@ -191,14 +283,17 @@ export async function pyMutants(
         }); check that the source parses with Python 3`,
       );
     }
-    return (got.value as [string, number, number, string, string][]).map((
-      [operator, line, column, change, code],
-    ) => ({
+    const [base, mutants] = got.value as [
+      string,
+      [string, number, number, string, string][],
+    ];
+    return mutants.map(([operator, line, column, change, code]) => ({
       operator,
       line,
       column,
       description: `${operator} ${change} at ${line}:${column}`,
       code,
+      diff: lineDiff(base, code),
     }));
   });
 }

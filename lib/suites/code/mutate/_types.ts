@@ -15,6 +15,30 @@ export interface Mutant {
   description: string;
   /** The mutated program. */
   code: string;
+  /** The changed lines, `- before` then `+ after` (see `lineDiff`). */
+  diff: string;
+}
+
+/**
+ * The lines that differ between two versions of a program (the common
+ * head and tail dropped), as `- line` for the first and `+ line` for the
+ * second, trimmed. Both versions come from the same code generator, so a
+ * one-node mutant changes one line or a few.
+ */
+export function lineDiff(before: string, after: string): string {
+  const a = before.split("\n");
+  const b = after.split("\n");
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (
+    tail < a.length - head && tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  ) tail++;
+  return [
+    ...a.slice(head, a.length - tail).map((l) => "- " + l.trim()),
+    ...b.slice(head, b.length - tail).map((l) => "+ " + l.trim()),
+  ].join("\n");
 }
 
 /**

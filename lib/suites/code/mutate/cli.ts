@@ -77,7 +77,17 @@ for (const r of reports) {
     }${r.score.toFixed(2)}${r.score < MUTATION_THRESHOLD ? "  below" : ""}`,
   );
   if (showSurvivors) {
-    for (const s of r.survivors) console.log(`    survives: ${s.description}`);
+    for (const s of r.survivors) {
+      console.log(`    survives: ${s.description}`);
+      for (const line of s.diff.split("\n")) console.log(`      ${line}`);
+    }
+  }
+  for (const e of r.equivalent) {
+    console.log(
+      `    equivalent (not counted${
+        e.killed ? "; KILLED, so not equivalent: remove it from the list" : ""
+      }): ${e.description}: ${e.reason}`,
+    );
   }
 }
 console.log("");

@@ -15,12 +15,20 @@
  * a block that is one, becomes an empty statement), `negate_if`
  * (`if (c)` → `if (!(c))`), `logical` (`&&`↔`||`, `and`↔`or`). Mutants
  * that regenerate to the same code as the reference or as an earlier
- * mutant are dropped; a cap keeps mutants evenly spread over the program.
+ * mutant are dropped; a cap (`DEFAULT_MAX_MUTANTS`, 100 per problem and
+ * language) keeps mutants evenly spread over the program.
  *
- * Threshold (`MUTATION_THRESHOLD`, checked by
- * `tests/suites/code/mutation_test.ts`): every problem must kill at least
- * 80 % of its mutants in each language. Some survivors are equivalent
- * mutants (a change no input can observe), so 100 % is not expected.
+ * Mutants run in batches: one sandbox request runs the references and
+ * mutants of several problems, with a tick guard in every loop and
+ * function body so a mutant that loops runs out of its CPU budget inside
+ * the child instead of stalling the batch; a request that dies anyway is
+ * resumed after the mutant that killed it.
+ *
+ * Threshold (`MUTATION_THRESHOLD`, checked over the whole bank by
+ * `tests/suites/code/mutation_gate_test.ts`): every problem must kill at
+ * least 80 % of its mutants in each language. Survivors that no valid
+ * input can observe may be listed, with a reason, in
+ * `EQUIVALENT_MUTANTS`; they are run but not counted.
  *
  * @example
  * ```ts
@@ -33,12 +41,15 @@
  */
 export {
   DEFAULT_MAX_MUTANTS,
+  DEFAULT_PROBLEMS_PER_REQUEST,
+  type ListedEquivalent,
   type MutationLanguage,
   type MutationOptions,
   type MutationReport,
   mutationScores,
   type SurvivingMutant,
 } from "./score.ts";
+export { EQUIVALENT_MUTANTS, type EquivalentMutant } from "./equivalent.ts";
 
 /** The lowest mutation score a problem may have, per language. */
 export const MUTATION_THRESHOLD = 0.8;

@@ -6,12 +6,14 @@
  */
 import { type CodeProblem, compareOutput, loadBank } from "../bank/mod.ts";
 import {
+  type CallResult,
   createSandbox,
-  type RunResult,
   type Sandbox,
 } from "../../../sandbox/mod.ts";
+import { type BatchLimits, type JobRuns, runBatch } from "./_batch.ts";
+import { EQUIVALENT_MUTANTS } from "./equivalent.ts";
 import { jsMutants } from "./_js.ts";
-import { PY_BATCH, pyMutants } from "./_py.ts";
+import { pyMutants } from "./_py.ts";
 import { type Mutant, spread } from "./_types.ts";
 
 /** Languages the bank has references in. */
@@ -24,22 +26,36 @@ export interface SurvivingMutant {
   column: number;
   /** Operator, change and location, e.g. "comparison < → <= at 4:7". */
   description: string;
+  /** The changed lines of the regenerated program: `- before`, `+ after`. */
+  diff: string;
   /** The mutated program (for review). */
   code: string;
+}
+
+/** A mutant listed in `EQUIVALENT_MUTANTS`: run, but not counted. */
+export interface ListedEquivalent extends SurvivingMutant {
+  /** Why no input can tell it from the reference (from the list). */
+  reason: string;
+  /** The tests killed it after all: the listing is wrong. */
+  killed: boolean;
 }
 
 /** The mutation score of one problem's reference in one language. */
 export interface MutationReport {
   problem: string;
   language: MutationLanguage;
-  /** Distinct mutants run (after the cap). */
+  /** Distinct mutants counted (after the cap; listed equivalents excluded). */
   mutants: number;
   killed: number;
   /** killed / mutants (1 when there are no mutants). */
   score: number;
-  /** Distinct mutants before the cap. */
+  /** Distinct mutants before the cap, listed equivalents excluded. */
   available: number;
   survivors: SurvivingMutant[];
+  /** Mutants of this problem and language in `EQUIVALENT_MUTANTS`. */
+  equivalent: ListedEquivalent[];
+  /** Sandbox requests used (1 unless a mutant killed its batch). */
+  requests: number;
 }
 
 /** Options of `mutationScores`. */
@@ -52,8 +68,18 @@ export interface MutationOptions {
   maxMutants?: number;
   /** Cap for Python only (Python workers are slower). @default maxMutants */
   maxPythonMutants?: number;
-  /** Wall time of one mutant's run, ms; a mutant that takes longer is killed. @default 2000 */
+  /**
+   * CPU time one mutant may use on all the tests, at most, ms; it may use
+   * `10 ×` its reference's CPU time, and never less than 100 ms
+   * (JavaScript) or 250 ms (Python). A mutant that runs out is killed.
+   * @default 1000
+   */
   timeoutMs?: number;
+  /**
+   * Problems whose mutants share one sandbox request (a request costs a
+   * process start, and ~1 s in Python). @default 12
+   */
+  problemsPerRequest?: number;
   /** The sandbox to run in (default: a private one, closed at the end). */
   sandbox?: Sandbox;
   /** Problems from elsewhere (default: `loadBank()`). */
@@ -61,57 +87,15 @@ export interface MutationOptions {
 }
 
 /** Default cap on mutants per problem and language. */
-export const DEFAULT_MAX_MUTANTS = 40;
+export const DEFAULT_MAX_MUTANTS = 100;
 
-function why(r: RunResult): string {
-  const failed = r.results.find((x) => !x.ok);
-  return r.error ?? (failed && !failed.ok ? failed.error : r.status);
-}
-
-async function expectedOutputs(
-  sandbox: Sandbox,
-  p: CodeProblem,
-  language: MutationLanguage,
-): Promise<unknown[]> {
-  const r = await sandbox.runCode({
-    language,
-    code: p.reference[language],
-    entry: p.entry[language],
-    calls: p.tests.map((t) => t.args),
-  });
-  if (r.status !== "ok" || r.results.some((x) => !x.ok)) {
-    throw new Error(
-      `Cannot score the mutants of ${p.id} (${language}): the reference itself fails (${
-        why(r)
-      }); fix the reference first`,
-    );
-  }
-  return r.results.map((x) => x.ok ? x.value : undefined);
-}
-
-async function killed(
-  sandbox: Sandbox,
-  p: CodeProblem,
-  language: MutationLanguage,
-  mutant: Mutant,
-  expected: unknown[],
-  timeoutMs: number,
-): Promise<boolean> {
-  const r = await sandbox.runCode({
-    language,
-    code: mutant.code,
-    entry: p.entry[language],
-    calls: p.tests.map((t) => t.args),
-    timeoutMs,
-  });
-  if (r.status !== "ok") return true;
-  return differs(p, expected, r.results);
-}
+/** Default number of problems whose mutants share one sandbox request. */
+export const DEFAULT_PROBLEMS_PER_REQUEST = 12;
 
 function differs(
   p: CodeProblem,
   expected: unknown[],
-  results: RunResult["results"],
+  results: CallResult[],
 ): boolean {
   return p.tests.some((t, i) => {
     const got = results[i];
@@ -120,87 +104,72 @@ function differs(
   });
 }
 
-/**
- * Python mutants of one problem in one request (a Python worker costs
- * ~0.3–1 s to restore, so one request per mutant would take minutes for
- * the bank): the trusted harness runs each mutant in a fresh namespace and
- * returns its outputs. When the batch does not finish (a mutant loops,
- * crashes the worker or returns a value that cannot cross), each mutant
- * gets its own request, as in JavaScript.
- */
-async function pyBatch(
-  sandbox: Sandbox,
-  p: CodeProblem,
-  mutants: Mutant[],
-  timeoutMs: number,
-): Promise<boolean[]> {
-  if (mutants.length === 0) return [];
-  const calls = p.tests.map((t) => t.args);
-  // The reference goes first: its outputs are the expected ones.
-  const r = await sandbox.runCode({
-    language: "python",
-    code: PY_BATCH,
-    entry: "run_mutants",
-    calls: [[
-      [p.reference.python, ...mutants.map((m) => m.code)],
-      p.entry.python,
-      calls,
-    ]],
-    timeoutMs: timeoutMs + 300 * mutants.length,
-  });
-  const first = r.results[0];
-  const rows = r.status === "ok" && first?.ok && Array.isArray(first.value)
-    ? (first.value as unknown[]).map((row) =>
-      Array.isArray(row)
-        ? (row as [boolean, unknown][]).map(([ok, value]) =>
-          ok
-            ? { ok: true as const, value: value as never, ms: 0 }
-            : { ok: false as const, error: String(value) }
-        )
-        : undefined
-    )
-    : undefined;
-  const reference = rows?.[0];
-  if (rows && reference && reference.every((x) => x.ok)) {
-    const expected = reference.map((x) => x.ok ? x.value : undefined);
-    // A mutant that does not load is killed.
-    return mutants.map((_, i) => {
-      const results = rows[i + 1];
-      return !results || differs(p, expected, results);
-    });
-  }
-  const expected = await expectedOutputs(sandbox, p, "python");
-  return await Promise.all(
-    mutants.map((m) => killed(sandbox, p, "python", m, expected, timeoutMs)),
-  );
+/** The mutants of one problem and language that a run covers. */
+interface Plan {
+  problem: CodeProblem;
+  language: MutationLanguage;
+  /** Counted mutants (after the cap), then the listed equivalents. */
+  counted: Mutant[];
+  equivalent: Mutant[];
+  reasons: Map<string, string>;
+  available: number;
 }
 
-async function scoreOne(
-  sandbox: Sandbox,
+function plan(
   p: CodeProblem,
   language: MutationLanguage,
   all: Mutant[],
   max: number,
-  timeoutMs: number,
-): Promise<MutationReport> {
-  const chosen = spread(all, max);
-  let verdicts: boolean[];
-  if (language === "python") {
-    verdicts = await pyBatch(sandbox, p, chosen, timeoutMs);
-  } else {
-    const expected = await expectedOutputs(sandbox, p, language);
-    verdicts = await Promise.all(
-      chosen.map((m) => killed(sandbox, p, language, m, expected, timeoutMs)),
-    );
-  }
-  const survivors = chosen.filter((_, i) => !verdicts[i]).map((m) => ({
+): Plan {
+  const reasons = new Map(
+    EQUIVALENT_MUTANTS.filter((e) =>
+      e.problem === p.id && e.language === language
+    ).map((e) => [e.mutant, e.reason]),
+  );
+  const equivalent = all.filter((m) => reasons.has(m.description));
+  return {
+    problem: p,
+    language,
+    counted: spread(all.filter((m) => !reasons.has(m.description)), max),
+    equivalent,
+    reasons,
+    available: all.length - equivalent.length,
+  };
+}
+
+function view(m: Mutant): SurvivingMutant {
+  return {
     operator: m.operator,
     line: m.line,
     column: m.column,
     description: m.description,
+    diff: m.diff,
     code: m.code,
-  }));
-  const n = chosen.length;
+  };
+}
+
+function report(
+  { problem: p, language, counted, equivalent, reasons, available }: Plan,
+  runs: JobRuns,
+  requests: number,
+): MutationReport {
+  const ref = runs.reference;
+  const failed = ref.status === "ok"
+    ? ref.results.find((x) => !x.ok)
+    : undefined;
+  if (ref.status !== "ok" || failed) {
+    throw new Error(
+      `Cannot score the mutants of ${p.id} (${language}): the reference itself fails (${
+        ref.status !== "ok" ? ref.why : failed && !failed.ok ? failed.error : ""
+      }); fix the reference first`,
+    );
+  }
+  const expected = ref.results.map((x) => x.ok ? x.value : undefined);
+  const verdicts = runs.mutants.map((run) =>
+    run.status !== "ok" || differs(p, expected, run.results)
+  );
+  const survivors = counted.filter((_, i) => !verdicts[i]).map(view);
+  const n = counted.length;
   const k = n - survivors.length;
   return {
     problem: p.id,
@@ -208,9 +177,43 @@ async function scoreOne(
     mutants: n,
     killed: k,
     score: n === 0 ? 1 : k / n,
-    available: all.length,
+    available,
     survivors,
+    equivalent: equivalent.map((m, i) => ({
+      ...view(m),
+      reason: reasons.get(m.description)!,
+      killed: verdicts[n + i]!,
+    })),
+    requests,
   };
+}
+
+/** Runs plans of one language, `perRequest` problems per sandbox request. */
+async function runPlans(
+  sandbox: Sandbox,
+  plans: Plan[],
+  perRequest: number,
+  limits: BatchLimits,
+): Promise<MutationReport[]> {
+  const chunks: Plan[][] = [];
+  for (let i = 0; i < plans.length; i += perRequest) {
+    chunks.push(plans.slice(i, i + perRequest));
+  }
+  const done = await Promise.all(chunks.map(async (chunk) => {
+    const { runs, requests } = await runBatch(
+      sandbox,
+      chunk[0]!.language,
+      chunk.map(({ problem: p, language, counted, equivalent }) => ({
+        entry: p.entry[language],
+        calls: p.tests.map((t) => t.args),
+        reference: p.reference[language],
+        mutants: [...counted, ...equivalent].map((m) => m.code),
+      })),
+      limits,
+    );
+    return chunk.map((pl, i) => report(pl, runs[i]!, requests));
+  }));
+  return done.flat();
 }
 
 /**
@@ -249,18 +252,26 @@ export async function mutationScores(
   const languages = options.languages ?? ["javascript", "python"];
   const max = options.maxMutants ?? DEFAULT_MAX_MUTANTS;
   const maxPy = options.maxPythonMutants ?? max;
-  const timeoutMs = options.timeoutMs ?? 2000;
+  const timeoutMs = options.timeoutMs ?? 1000;
+  const perRequest = options.problemsPerRequest ??
+    DEFAULT_PROBLEMS_PER_REQUEST;
   for (
-    const [name, v] of [["maxMutants", max], [
-      "maxPythonMutants",
-      maxPy,
-    ]] as const
+    const [name, v, least] of [
+      ["maxMutants", max, 0],
+      ["maxPythonMutants", maxPy, 0],
+      ["problemsPerRequest", perRequest, 1],
+    ] as const
   ) {
-    if (!Number.isInteger(v) || v < 0) {
+    if (!Number.isInteger(v) || v < least) {
       throw new RangeError(
-        `Cannot run mutation testing: ${name} must be a non-negative integer, got ${v}`,
+        `Cannot run mutation testing: ${name} must be an integer of at least ${least}, got ${v}`,
       );
     }
+  }
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new RangeError(
+      `Cannot run mutation testing: timeoutMs must be a positive number, got ${timeoutMs}`,
+    );
   }
   let problems = bank;
   if (options.problems) {
@@ -279,31 +290,34 @@ export async function mutationScores(
   }
   const sandbox = options.sandbox ?? createSandbox();
   try {
-    const jobs: Promise<MutationReport>[] = [];
+    const runs: Promise<MutationReport[]>[] = [];
     if (languages.includes("python")) {
-      const sources = problems.map((p) => p.reference.python);
-      const mutants = await pyMutants(sandbox, sources);
-      problems.forEach((p, i) =>
-        jobs.push(
-          scoreOne(sandbox, p, "python", mutants[i]!, maxPy, timeoutMs),
-        )
-      );
+      runs.push((async () => {
+        const sources = problems.map((p) => p.reference.python);
+        const mutants = await pyMutants(sandbox, sources);
+        return await runPlans(
+          sandbox,
+          problems.map((p, i) => plan(p, "python", mutants[i]!, maxPy)),
+          perRequest,
+          {
+            capMs: timeoutMs,
+            floorMs: Math.min(timeoutMs, 250),
+            factor: 10,
+          },
+        );
+      })());
     }
     if (languages.includes("javascript")) {
-      for (const p of problems) {
-        jobs.push(
-          scoreOne(
-            sandbox,
-            p,
-            "javascript",
-            jsMutants(p.reference.javascript),
-            max,
-            timeoutMs,
-          ),
-        );
-      }
+      runs.push(runPlans(
+        sandbox,
+        problems.map((p) =>
+          plan(p, "javascript", jsMutants(p.reference.javascript), max)
+        ),
+        perRequest,
+        { capMs: timeoutMs, floorMs: Math.min(timeoutMs, 100), factor: 10 },
+      ));
     }
-    const reports = await Promise.all(jobs);
+    const reports = (await Promise.all(runs)).flat();
     const order = new Map(problems.map((p, i) => [p.id, i]));
     return reports.sort((a, b) =>
       order.get(a.problem)! - order.get(b.problem)! ||
