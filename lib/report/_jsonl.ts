@@ -1,3 +1,5 @@
+import type { BadLine } from "./errors.ts";
+
 /**
  * Checks the end of a JSONL file without reading all of it: Polars reads
  * the body natively but fails on a torn last line (a crash mid-append),
@@ -61,4 +63,97 @@ function parses(line: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Every line in the first `end` bytes of a JSONL file that is not a result
+ * row: not JSON, or JSON but not an object with a string `key`. Blank lines
+ * are not rows but harmless (the store skips them too) and are not listed.
+ * Only run when a fast read failed or found keyless rows, to name the
+ * lines; it parses every line, so it is as slow as a plain loop.
+ *
+ * @param path The JSONL file.
+ * @param end Bytes to read (the complete-lines prefix).
+ * @returns The bad lines in file order (1-based line numbers).
+ */
+export async function findBadLines(
+  path: string,
+  end: number,
+): Promise<BadLine[]> {
+  using file = await Deno.open(path, { read: true });
+  const bad: BadLine[] = [];
+  const decoder = new TextDecoder();
+  const buf = new Uint8Array(1 << 22);
+  let carry = new Uint8Array(0);
+  let pos = 0;
+  let lineNumber = 0;
+  const check = (line: string) => {
+    lineNumber++;
+    if (line.trim() === "") return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch (error) {
+      bad.push({
+        line: lineNumber,
+        reason: `not JSON: ${jsonWhy(error)}`,
+        json: false,
+        excerpt: line.slice(0, 80),
+      });
+      return;
+    }
+    if (
+      typeof value !== "object" || value === null || Array.isArray(value) ||
+      typeof (value as { key?: unknown }).key !== "string"
+    ) {
+      bad.push({
+        line: lineNumber,
+        reason: typeof value === "object" && value !== null &&
+            !Array.isArray(value)
+          ? 'a JSON object without a string "key"'
+          : `JSON ${
+            Array.isArray(value) ? "array" : typeof value
+          }, not an object`,
+        json: true,
+        excerpt: line.slice(0, 80),
+      });
+    }
+  };
+  while (pos < end) {
+    const n = await file.read(buf.subarray(0, Math.min(buf.length, end - pos)));
+    if (n === null) break;
+    pos += n;
+    let chunk = buf.subarray(0, n);
+    if (carry.length > 0) {
+      const joined = new Uint8Array(carry.length + n);
+      joined.set(carry);
+      joined.set(chunk, carry.length);
+      chunk = joined;
+    }
+    const last = pos >= end ? chunk.length - 1 : chunk.lastIndexOf(0x0a);
+    if (last < 0) {
+      carry = chunk.slice();
+      continue;
+    }
+    const text = decoder.decode(chunk.subarray(0, last + 1));
+    carry = chunk.slice(last + 1);
+    let start = 0;
+    let nl: number;
+    while ((nl = text.indexOf("\n", start)) !== -1) {
+      check(text.slice(start, nl));
+      start = nl + 1;
+    }
+    if (start < text.length) check(text.slice(start));
+  }
+  if (carry.length > 0) check(decoder.decode(carry));
+  return bad;
+}
+
+/** V8's JSON.parse message with its position as a column of the line. */
+function jsonWhy(error: unknown): string {
+  return String((error as Error).message ?? error)
+    .replace(
+      / in JSON at position (\d+)(?: \(line \d+ column \d+\))?/,
+      (_, at) => ` at column ${Number(at) + 1}`,
+    );
 }

@@ -1,7 +1,16 @@
 import pl from "nodejs-polars";
 import type { DataFrame, DataType } from "./frame.ts";
 import { join, resolve } from "node:path";
-import { completePrefix } from "./_jsonl.ts";
+import { completePrefix, findBadLines } from "./_jsonl.ts";
+import {
+  expandJsonColumn,
+  NESTED,
+  readSchema,
+  scanWithSchema,
+  sniffFields,
+} from "./_scan.ts";
+import { RunFormatError } from "./errors.ts";
+import { readCopy } from "./_copy.ts";
 
 /** What {@linkcode loadRuns} knows about each run folder it read. */
 export interface RunInfo {
@@ -34,15 +43,18 @@ export interface LoadRunsOptions {
   /** Print warnings with console.warn as well as returning them. @default {true} */
   warn?: boolean;
   /**
-   * Keep a columnar copy (`.results.cache.parquet` in the run folder, keyed
-   * on the JSONL's size and mtime) and read it instead of the JSONL while
-   * the JSONL is unchanged. Polars parses NDJSON slower than V8's
-   * JSON.parse, but reads Parquet many times faster. @default {true}
+   * Use the faster copies of `results.jsonl`: the CSV copy the store's
+   * `ResultsWriter` keeps while it appends (read when it agrees with the
+   * JSONL), and a Parquet cache (`.results.cache.parquet`, keyed on the
+   * JSONL's size and mtime) written when the whole JSONL had to be parsed.
+   * False reads the JSONL itself and writes nothing. @default {true}
    */
   cache?: boolean;
   /**
    * Load only these columns (ResultRow fields or dims names; missing ones
-   * are skipped). From the cache only these are read. @default all columns
+   * are skipped), plus `cost`. Only these are parsed and kept, which is what
+   * lets 10 million rows fit in memory; `dims` is then empty unless a dims
+   * column is asked for. @default all columns
    */
   columns?: readonly string[];
 }
@@ -83,18 +95,28 @@ export const RESULT_SCHEMA: Record<string, DataType> = {
 
 /**
  * Loads one or several run folders (`manifest.json` + `results.jsonl`) into
- * one Polars frame. Polars reads the JSONL natively with the schema inferred
- * over every line, so a `dims` key that first appears late (or only in one
- * suite) still becomes a column; dims clashing with a ResultRow column are
- * prefixed `dim_`. A torn last line (a crash mid-append) is dropped with a
- * warning. When the manifest gives `models[].price` ({input, output} per
- * million tokens), a `cost` column holds each row's cost.
+ * one Polars frame. `results.jsonl` is the source of truth; it is read, in
+ * order of speed, from the Parquet cache of an earlier load (while the
+ * JSONL is unchanged), from the CSV copy the store's `ResultsWriter` keeps
+ * as a sweep goes (checked against the JSONL, plus the JSONL lines written
+ * after it), or from the JSONL itself with the declared row schema (types
+ * inferred over every line only when a value does not fit it). `dims` and
+ * `metrics` become columns from all their keys, so one that first appears
+ * late (or only in one suite) still gets a column; a key clashing with a
+ * ResultRow column is prefixed `dim_` (`metric_`). A torn last line (a
+ * crash mid-append) is dropped with a warning. When the manifest gives
+ * `models[].price` ({input, output} per million tokens), a `cost` column
+ * holds each row's cost.
  *
- * @param dirs One run folder or several.
- * @param options Strictness and warning output.
+ * @param dirs One run folder or several (e.g. the shards of one sweep).
+ * @param options Strictness, warnings, caches and columns.
  * @returns The frame, its dims columns, per-run info and warnings.
  * @throws {Deno.errors.NotFound} "Cannot load run ..." when a folder or its results.jsonl is missing.
- * @throws {SyntaxError} When a line other than the last is not JSON, or (strict) the last is torn.
+ * @throws {RunFormatError} When lines other than a torn last one are not
+ *   result rows (not JSON, or not an object with a string `key`); it names
+ *   the file and every such line.
+ * @throws {SyntaxError} When (strict) the last line is torn, or rows do not
+ *   have the types of result rows.
  *
  * @example
  * ```ts
@@ -103,7 +125,7 @@ export const RESULT_SCHEMA: Record<string, DataType> = {
  *
  * const dir = await Deno.makeTempDir();
  * const row = (model: string, correct: boolean, dims: object) =>
- *   JSON.stringify({ model, correct, dims, prompt_tokens: 10, completion_tokens: 5 });
+ *   JSON.stringify({ key: `${model}|q`, model, correct, dims, prompt_tokens: 10, completion_tokens: 5 });
  * await Deno.writeTextFile(`${dir}/results.jsonl`, [
  *   row("a", true, { family: "add" }),
  *   row("b", false, { family: "mul", digits: 4 }),
@@ -204,26 +226,114 @@ async function loadOne(
     path = tmp;
   }
   try {
-    let frame = end.prefix === 0 ? emptyFrame() : scan(path, results);
-    const dimPairs = structFields(frame, "dims", "dim_");
-    frame = unnestStruct(frame, "dims", dimPairs);
-    // A suite's per-row metrics become columns the same way (after dims,
-    // so a clash takes the "metric_" prefix).
-    frame = unnestStruct(
-      frame,
-      "metrics",
-      structFields(frame, "metrics", "metric_"),
-    );
-    const dims = dimPairs.map(([, to]) => to);
-    if (stamp) await writeCache(dir, stamp, frame, dims);
+    const read = end.prefix === 0
+      ? { frame: emptyFrame(), dims: [], full: true }
+      : await readRows(path, results, dir, end.prefix, columns, cache);
+    let frame = read.frame;
+    if (stamp && read.full) await writeCache(dir, stamp, frame, read.dims);
     if (columns) {
       frame = frame.select(...columns.filter((c) => frame.columns.includes(c)));
     }
     frame = addCost(frame, manifest);
-    return { frame, info: info(frame.height), dims };
+    return { frame, info: info(frame.height), dims: read.dims };
   } finally {
     if (tmp) await Deno.remove(tmp);
   }
+}
+
+/**
+ * Reads the complete lines of a results file into a frame with dims and
+ * metrics as columns: with an explicit schema (fast), or, when some row
+ * does not fit the declared types, with types inferred over every line.
+ * Lines that are not rows are named in a {@linkcode RunFormatError}.
+ *
+ * @returns The frame, its dims columns, and whether it holds every column
+ * (false when only `columns` were read).
+ */
+async function readRows(
+  path: string,
+  shown: string,
+  run: string,
+  prefix: number,
+  columns: readonly string[] | undefined,
+  useCopy: boolean,
+): Promise<{ frame: DataFrame; dims: string[]; full: boolean }> {
+  // Only the fields asked for; dims, metrics and other fields too when a
+  // name asked for is not a declared row field (it may be one of theirs).
+  // `key` (or `model`) is always read, to find lines that are not rows.
+  let fields: Set<string> | undefined;
+  if (columns) {
+    fields = new Set(columns);
+    if (columns.some((c) => !(c in RESULT_SCHEMA) && c !== "cost")) {
+      for (const n of [...NESTED, EXTRA]) fields.add(n);
+    }
+    fields.add(fields.has("key") ? "key" : "model");
+  }
+  let frame: DataFrame | undefined;
+  let fromCopy = false;
+  if (useCopy) {
+    try {
+      const copy = await readCopy(shown, prefix, RESULT_SCHEMA, fields);
+      if (copy) {
+        frame = copy.frame;
+        fromCopy = true;
+      }
+    } catch {
+      // The JSONL after the copy does not fit the schema: read it all below,
+      // which names bad lines or infers the types.
+    }
+  }
+  if (frame === undefined) {
+    const schema = readSchema(RESULT_SCHEMA, await sniffFields(path, prefix));
+    try {
+      frame = scanWithSchema(
+        path,
+        schema,
+        fields ? Object.keys(schema).filter((c) => fields.has(c)) : undefined,
+      );
+    } catch (error) {
+      await throwBadLines(path, shown, run, prefix);
+      // Every line is a row, but some value does not have its declared
+      // type: read the slow way, inferring types over every line.
+      frame = scan(path, shown, error);
+      const dimPairs = structFields(frame, "dims", "dim_");
+      frame = unnestStruct(frame, "dims", dimPairs);
+      frame = unnestStruct(
+        frame,
+        "metrics",
+        structFields(frame, "metrics", "metric_"),
+      );
+      return { frame, dims: dimPairs.map(([, to]) => to), full: true };
+    }
+  }
+  const sentinel = frame.columns.includes("key") ? "key" : "model";
+  if (frame.getColumn(sentinel).nullCount() > 0) {
+    await throwBadLines(path, shown, run, prefix);
+  }
+  const dims = expandJsonColumn(frame, "dims", "dim_");
+  // A suite's per-row metrics become columns the same way (after dims, so
+  // a clash takes the "metric_" prefix); so do fields the copy keeps aside.
+  const metrics = expandJsonColumn(dims.frame, "metrics", "metric_");
+  const extra = expandJsonColumn(metrics.frame, EXTRA, `${EXTRA}_`);
+  return {
+    frame: extra.frame,
+    dims: dims.names,
+    full: !fields && !fromCopy,
+  };
+}
+
+/** The copy's column of fields it does not know, as JSON text. */
+const EXTRA = "_extra";
+
+/** Throws a {@linkcode RunFormatError} naming every line that is not a row, if any. */
+async function throwBadLines(
+  path: string,
+  shown: string,
+  run: string,
+  prefix: number,
+): Promise<void> {
+  const bad = await findBadLines(path, prefix);
+  if (bad.length > 0) throw new RunFormatError(shown, run, bad);
 }
 
 const CACHE_VERSION = 1;
@@ -291,7 +401,7 @@ async function writeCache(
   }
 }
 
-function scan(path: string, shownPath: string): DataFrame {
+function scan(path: string, shownPath: string, first: unknown): DataFrame {
   try {
     const frame = pl.scanJson(path, { inferSchemaLength: null }).collectSync();
     // Cast the known columns present in the file to their declared types.
@@ -300,10 +410,12 @@ function scan(path: string, shownPath: string): DataFrame {
       .map(([name, type]) => pl.col(name).cast(type));
     return casts.length ? frame.withColumns(...casts) : frame;
   } catch (error) {
+    const why = (e: unknown) =>
+      String((e as Error).message ?? e).split("\n")[0];
     throw new SyntaxError(
-      `Cannot load ${shownPath}: it is not valid JSON lines (${
-        String((error as Error).message ?? error).split("\n")[0]
-      })`,
+      `Cannot load ${shownPath}: its rows do not have the types of result rows (${
+        why(first)
+      }; ${why(error)}); check the lines against lib/types.ts ResultRow`,
     );
   }
 }

@@ -15,6 +15,7 @@ export * from "./wilson.ts";
 export * from "./mcnemar.ts";
 export * from "./bootstrap.ts";
 export * from "./load.ts";
+export * from "./errors.ts";
 export * from "./summarize.ts";
 export * from "./compare.ts";
 export * from "./all_wrong.ts";

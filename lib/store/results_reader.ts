@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { dirname, join } from "node:path";
 import type { ResultRow } from "../types.ts";
 
 /** Options for {@linkcode readResults}. */
@@ -176,4 +177,152 @@ export async function readFinishedKeys(path: string): Promise<Set<string>> {
     keys.add(row.key);
   }
   return keys;
+}
+
+/** File name of the CSV copy of the results, beside `results.jsonl`. */
+export const RESULTS_COPY_FILE = ".results.copy.csv";
+/** File name of the copy's index (what part of the JSONL the copy holds). */
+export const RESULTS_COPY_INDEX = ".results.copy.json";
+/** Version of the copy's format; a different one is ignored. */
+export const RESULTS_COPY_VERSION = 1;
+
+/**
+ * What the CSV copy of a results file holds: its first `rows` data rows
+ * (after the header) are the rows of the JSONL's first `jsonlEnd` bytes, in
+ * order. Written by {@linkcode ResultsWriter} as rows are appended.
+ */
+export interface ResultsCopyIndex {
+  /** {@linkcode RESULTS_COPY_VERSION}. */
+  version: number;
+  /** The JSONL's inode when written (a rewrite renames a new file in). */
+  ino: number | null;
+  /** Bytes of the JSONL the copy covers (a line boundary). */
+  jsonlEnd: number;
+  /** Bytes of the CSV that hold those rows (header included). */
+  csvEnd: number;
+  /** Rows covered. */
+  rows: number;
+  /** Key of the first and of the last covered row. */
+  firstKey: string | null;
+  lastKey: string | null;
+  /** The CSV's columns: row fields, then `_extra` (other fields as JSON). */
+  columns: string[];
+}
+
+/**
+ * The copy's index if it still describes the results file: same file
+ * (inode), long enough, and the covered rows' first and last lines carry
+ * the recorded keys. `results.jsonl` is the source of truth; a copy that
+ * cannot be shown to agree with it is not used.
+ *
+ * @param path The `results.jsonl` path.
+ * @returns The index, or null when there is no usable copy.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ResultsWriter, verifiedCopy } from "./mod.ts";
+ * const dir = await Deno.makeTempDir();
+ * const writer = await ResultsWriter.open(`${dir}/results.jsonl`);
+ * writer.append({ key: "a", dims: {} } as never);
+ * await writer.close();
+ * assert.equal((await verifiedCopy(`${dir}/results.jsonl`))?.rows, 1);
+ * await Deno.writeTextFile(`${dir}/results.jsonl`, '{"key":"b"}\n');
+ * assert.equal(await verifiedCopy(`${dir}/results.jsonl`), null);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function verifiedCopy(
+  path: string,
+): Promise<ResultsCopyIndex | null> {
+  const dir = dirname(path);
+  let index: ResultsCopyIndex;
+  try {
+    index = JSON.parse(await Deno.readTextFile(join(dir, RESULTS_COPY_INDEX)));
+  } catch {
+    return null;
+  }
+  if (index?.version !== RESULTS_COPY_VERSION) return null;
+  try {
+    const st = await Deno.stat(path);
+    if (index.ino !== null && st.ino !== null && st.ino !== index.ino) {
+      return null;
+    }
+    if (st.size < index.jsonlEnd) return null;
+    if (index.rows === 0) return index.jsonlEnd === 0 ? index : null;
+    using file = await Deno.open(path, { read: true });
+    const first = await lineAt(file, 0, "forward");
+    const last = await lineAt(file, index.jsonlEnd, "backward");
+    if (keyOf(first) !== index.firstKey || keyOf(last) !== index.lastKey) {
+      return null;
+    }
+    return index;
+  } catch {
+    return null;
+  }
+}
+
+function keyOf(line: string | null): string | null {
+  if (line === null) return null;
+  try {
+    const key = JSON.parse(line)?.key;
+    return typeof key === "string" ? key : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The line starting at `at` (forward) or ending with the newline before `at` (backward). */
+async function lineAt(
+  file: Deno.FsFile,
+  at: number,
+  direction: "forward" | "backward",
+): Promise<string | null> {
+  const block = 1 << 16;
+  let bytes = new Uint8Array(0);
+  if (direction === "forward") {
+    let pos = at;
+    for (;;) {
+      const buf = new Uint8Array(block);
+      await file.seek(pos, Deno.SeekMode.Start);
+      const n = await file.read(buf);
+      if (n === null) break;
+      const joined = new Uint8Array(bytes.length + n);
+      joined.set(bytes);
+      joined.set(buf.subarray(0, n), bytes.length);
+      const nl = joined.indexOf(0x0a, bytes.length);
+      bytes = joined;
+      pos += n;
+      if (nl >= 0) {
+        bytes = bytes.subarray(0, nl);
+        break;
+      }
+    }
+  } else {
+    if (at === 0) return null;
+    const end = at - 1; // the newline that ends the line
+    let start = end;
+    for (;;) {
+      const from = Math.max(0, start - block);
+      const buf = new Uint8Array(start - from);
+      await file.seek(from, Deno.SeekMode.Start);
+      let read = 0;
+      while (read < buf.length) {
+        const n = await file.read(buf.subarray(read));
+        if (n === null) break;
+        read += n;
+      }
+      const joined = new Uint8Array(buf.length + bytes.length);
+      joined.set(buf);
+      joined.set(bytes, buf.length);
+      bytes = joined;
+      start = from;
+      const nl = buf.lastIndexOf(0x0a);
+      if (nl >= 0 || from === 0) {
+        bytes = bytes.subarray(nl + 1, end - start);
+        break;
+      }
+    }
+  }
+  return new TextDecoder().decode(bytes);
 }

@@ -1,9 +1,18 @@
 /**
- * Appending result rows to `results.jsonl`.
+ * Appending result rows to `results.jsonl`, with a CSV copy beside it that
+ * the analysis layer reads several times faster than the JSONL.
  *
  * @module
  */
+import { dirname, join } from "node:path";
 import type { ResultRow } from "../types.ts";
+import {
+  RESULTS_COPY_FILE,
+  RESULTS_COPY_INDEX,
+  RESULTS_COPY_VERSION,
+  type ResultsCopyIndex,
+  verifiedCopy,
+} from "./results_reader.ts";
 
 const RESOLVED = Promise.resolve();
 
@@ -11,6 +20,115 @@ const RESOLVED = Promise.resolve();
 const WRITE_DELAY_MS = 10;
 /** Pending text that starts a write at once. */
 const WRITE_AT_CHARS = 64 * 1024;
+/** JSONL bytes between two updates of the copy's index. */
+const INDEX_EVERY_BYTES = 4 << 20;
+
+/**
+ * The row fields of the CSV copy, in `ResultRow` order; any other field
+ * goes, as JSON, in a last `_extra` column. Objects (dims, metrics) are
+ * stored as JSON text.
+ */
+export const RESULTS_COPY_FIELDS: readonly string[] = [
+  "key",
+  "run",
+  "model",
+  "suite",
+  "question_id",
+  "template",
+  "sample",
+  "dims",
+  "question",
+  "expected",
+  "status",
+  "correct",
+  "score",
+  "format_valid",
+  "error_class",
+  "rel_error",
+  "extracted",
+  "extract_rule",
+  "response",
+  "reasoning",
+  "finish_reason",
+  "prompt_tokens",
+  "completion_tokens",
+  "latency_ms",
+  "attempts",
+  "cached",
+  "error_kind",
+  "error_message",
+  "explanation",
+  "metrics",
+  "transcript",
+  "finished_at",
+];
+const KNOWN = new Set(RESULTS_COPY_FIELDS);
+const COPY_HEADER = [...RESULTS_COPY_FIELDS, "_extra"].join(",") + "\n";
+
+/** One CSV cell: strings always quoted (so "" is an empty string and an
+ * empty cell is null), objects as quoted JSON. */
+function cell(value: unknown): string {
+  switch (typeof value) {
+    case "string":
+      return value.includes('"')
+        ? '"' + value.replaceAll('"', '""') + '"'
+        : '"' + value + '"';
+    case "number":
+      return Number.isFinite(value) ? "" + value : "";
+    case "boolean":
+      return value ? "true" : "false";
+    case "object":
+      return value === null ? "" : cell(JSON.stringify(value));
+    default:
+      return "";
+  }
+}
+
+/** A text cell (the common case first). */
+const str = (v: unknown): string =>
+  typeof v === "string"
+    ? (v.includes('"') ? '"' + v.replaceAll('"', '""') + '"' : '"' + v + '"')
+    : cell(v);
+
+/**
+ * A row as one line of the CSV copy, fields in {@linkcode RESULTS_COPY_FIELDS}
+ * order. Written out field by field rather than looped over the list: a
+ * loop's keyed property reads made it twice as slow as `JSON.stringify` of
+ * the row; this costs about the same. Hand-written because a CSV library
+ * would cost more per row than the row's whole write, and the format is fixed.
+ */
+function copyLine(r: ResultRow): string {
+  const line = str(r.key) + "," + str(r.run) + "," + str(r.model) + "," +
+    str(r.suite) + "," + str(r.question_id) + "," + str(r.template) + "," +
+    cell(r.sample) + "," + cell(r.dims) + "," + str(r.question) + "," +
+    str(r.expected) + "," + str(r.status) + "," + cell(r.correct) + "," +
+    cell(r.score) + "," + cell(r.format_valid) + "," + str(r.error_class) +
+    "," + cell(r.rel_error) + "," + str(r.extracted) + "," +
+    str(r.extract_rule) + "," + str(r.response) + "," + str(r.reasoning) +
+    "," + str(r.finish_reason) + "," + cell(r.prompt_tokens) + "," +
+    cell(r.completion_tokens) + "," + cell(r.latency_ms) + "," +
+    cell(r.attempts) + "," + cell(r.cached) + "," + str(r.error_kind) + "," +
+    str(r.error_message) + "," + str(r.explanation) + "," + cell(r.metrics) +
+    "," + str(r.transcript) + "," + str(r.finished_at) + ",";
+  // Any field beyond the known ones goes, as JSON, in `_extra`.
+  let fields = 0;
+  for (const _ in r) fields++;
+  if (fields === RESULTS_COPY_FIELDS.length) return line + "\n";
+  let extra: Record<string, unknown> | null = null;
+  for (const [k, v] of Object.entries(r)) {
+    if (!KNOWN.has(k) && v !== undefined) (extra ??= {})[k] = v;
+  }
+  return line + (extra === null ? "" : cell(extra)) + "\n";
+}
+
+/** The open CSV copy and how far it has got. */
+interface Copy {
+  file: Deno.FsFile;
+  dir: string;
+  index: ResultsCopyIndex;
+  /** `jsonlEnd` when the index was last written. */
+  saved: number;
+}
 
 /**
  * Appends rows to a JSONL file, one JSON object per line. Writes are
@@ -32,15 +150,25 @@ export class ResultsWriter {
   #buffer = new Uint8Array(1 << 20);
   #rows = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #copy: Copy | null;
+  #pendingCopy: string[] = [];
+  #pendingKeys: string[] = [];
 
-  private constructor(file: Deno.FsFile) {
+  private constructor(file: Deno.FsFile, copy: Copy | null) {
     this.#file = file;
+    this.#copy = copy;
   }
 
   /**
-   * Opens (creating if needed) a results file for appending.
+   * Opens (creating if needed) a results file for appending. Unless
+   * `copy` is false, a CSV copy of the rows is kept beside it
+   * (`.results.copy.csv` and its index `.results.copy.json`): rows already
+   * in the file that the copy lacks (a resume, a rewrite) are added to it
+   * first. The copy never fails a write: on any trouble it is dropped and
+   * readers fall back to the JSONL.
    *
    * @param path The `results.jsonl` path.
+   * @param options `copy`: keep the CSV copy. @default {true}
    * @returns A writer; call `close()` when done.
    *
    * @example
@@ -56,13 +184,17 @@ export class ResultsWriter {
    * await Deno.remove(dir, { recursive: true });
    * ```
    */
-  static async open(path: string): Promise<ResultsWriter> {
+  static async open(
+    path: string,
+    options: { copy?: boolean } = {},
+  ): Promise<ResultsWriter> {
     const file = await Deno.open(path, {
       append: true,
       create: true,
       write: true,
     });
-    return new ResultsWriter(file);
+    const copy = options.copy === false ? null : await openCopy(path);
+    return new ResultsWriter(file, copy);
   }
 
   /** Rows handed to `append` so far. */
@@ -85,6 +217,10 @@ export class ResultsWriter {
       throw new Error(`Cannot append a result row: ${this.#failure}`);
     }
     const line = JSON.stringify(row) + "\n";
+    if (this.#copy !== null) {
+      this.#pendingCopy.push(copyLine(row));
+      this.#pendingKeys.push(row.key);
+    }
     this.#pending.push(line);
     this.#pendingChars += line.length;
     this.#rows++;
@@ -106,21 +242,18 @@ export class ResultsWriter {
   async #drain(): Promise<void> {
     try {
       while (this.#pending.length > 0) {
-        let text = this.#pending.join("");
+        const text = this.#pending.join("");
+        const copyText = this.#pendingCopy.join("");
+        const keys = this.#pendingKeys;
         this.#pending = [];
+        this.#pendingCopy = [];
+        this.#pendingKeys = [];
         this.#pendingChars = 0;
-        while (text.length > 0) {
-          const { read, written } = this.#encoder.encodeInto(
-            text,
-            this.#buffer,
-          );
-          text = text.slice(read);
-          let offset = 0;
-          while (offset < written) {
-            offset += await this.#file.write(
-              this.#buffer.subarray(offset, written),
-            );
-          }
+        const bytes = await this.#write(this.#file, text);
+        // The copy follows the JSONL: it is written only after the rows it
+        // mirrors, so it never holds a row the JSONL lacks.
+        if (this.#copy !== null) {
+          await this.#extendCopy(this.#copy, copyText, bytes, keys);
         }
       }
     } catch (error) {
@@ -128,6 +261,55 @@ export class ResultsWriter {
     } finally {
       this.#flushing = null;
     }
+  }
+
+  /** Writes text through the reused buffer; returns the bytes written. */
+  async #write(file: Deno.FsFile, text: string): Promise<number> {
+    let total = 0;
+    while (text.length > 0) {
+      const { read, written } = this.#encoder.encodeInto(text, this.#buffer);
+      text = text.slice(read);
+      let offset = 0;
+      while (offset < written) {
+        offset += await file.write(this.#buffer.subarray(offset, written));
+      }
+      total += written;
+    }
+    return total;
+  }
+
+  async #extendCopy(
+    copy: Copy,
+    text: string,
+    jsonlBytes: number,
+    keys: string[],
+  ): Promise<void> {
+    try {
+      const csvBytes = await this.#write(copy.file, text);
+      const index = copy.index;
+      index.jsonlEnd += jsonlBytes;
+      index.csvEnd += csvBytes;
+      if (index.rows === 0) index.firstKey = keys[0] ?? null;
+      index.rows += keys.length;
+      index.lastKey = keys.at(-1) ?? index.lastKey;
+      if (index.jsonlEnd - copy.saved >= INDEX_EVERY_BYTES) {
+        await saveIndex(copy);
+      }
+    } catch {
+      this.#dropCopy();
+    }
+  }
+
+  /** Stops keeping the copy; the last index written still tells the truth. */
+  #dropCopy(): void {
+    try {
+      this.#copy?.file.close();
+    } catch {
+      // already closed
+    }
+    this.#copy = null;
+    this.#pendingCopy = [];
+    this.#pendingKeys = [];
   }
 
   /**
@@ -143,21 +325,168 @@ export class ResultsWriter {
     }
   }
 
-  /** Flushes and closes the file. */
+  /** Flushes and closes the file (and brings the copy's index up to date). */
   async close(): Promise<void> {
     try {
       await this.flush();
+      if (this.#copy !== null) {
+        await saveIndex(this.#copy).catch(() => {});
+      }
     } finally {
+      this.#dropCopy();
       this.#file.close();
     }
   }
+}
+
+/** Writes the copy's index atomically (beside, then renamed over). */
+async function saveIndex(copy: Copy): Promise<void> {
+  const path = join(copy.dir, RESULTS_COPY_INDEX);
+  const tmp = `${path}.tmp`;
+  await Deno.writeTextFile(tmp, JSON.stringify(copy.index));
+  await Deno.rename(tmp, path);
+  copy.saved = copy.index.jsonlEnd;
+}
+
+/** Removes the copy of a results file (before a rewrite replaces it). */
+async function removeCopy(path: string): Promise<void> {
+  const dir = dirname(path);
+  for (const name of [RESULTS_COPY_INDEX, RESULTS_COPY_FILE]) {
+    await Deno.remove(join(dir, name)).catch(() => {});
+  }
+}
+
+/**
+ * Opens the CSV copy for appending, first adding the rows of the JSONL it
+ * lacks. Returns null (no copy) when the JSONL ends in a torn line or holds
+ * a line that is not a row object: readers then use the JSONL alone.
+ */
+async function openCopy(path: string): Promise<Copy | null> {
+  const dir = dirname(path);
+  const csvPath = join(dir, RESULTS_COPY_FILE);
+  let file: Deno.FsFile | null = null;
+  try {
+    const st = await Deno.stat(path);
+    let index = await verifiedCopy(path);
+    if (index !== null && !sameColumns(index.columns)) index = null;
+    file = await Deno.open(csvPath, { write: true, create: true });
+    if (index !== null && (await file.stat()).size >= index.csvEnd) {
+      // A crash may have left copy rows past the index: cut them.
+      await file.truncate(index.csvEnd);
+    } else {
+      await file.truncate(0);
+      const header = new TextEncoder().encode(COPY_HEADER);
+      await writeAll(file, header);
+      index = {
+        version: RESULTS_COPY_VERSION,
+        ino: st.ino,
+        jsonlEnd: 0,
+        csvEnd: header.length,
+        rows: 0,
+        firstKey: null,
+        lastKey: null,
+        columns: [...RESULTS_COPY_FIELDS, "_extra"],
+      };
+    }
+    await file.seek(index.csvEnd, Deno.SeekMode.Start);
+    const copy: Copy = { file, dir, index, saved: -1 };
+    if (index.jsonlEnd < st.size && !await catchUp(path, copy, st.size)) {
+      file.close();
+      await removeCopy(path);
+      return null;
+    }
+    await saveIndex(copy);
+    return copy;
+  } catch {
+    file?.close();
+    await removeCopy(path);
+    return null;
+  }
+}
+
+function sameColumns(columns: readonly string[]): boolean {
+  const want = [...RESULTS_COPY_FIELDS, "_extra"];
+  return columns.length === want.length &&
+    columns.every((c, i) => c === want[i]);
+}
+
+async function writeAll(file: Deno.FsFile, bytes: Uint8Array): Promise<void> {
+  let offset = 0;
+  while (offset < bytes.length) {
+    offset += await file.write(bytes.subarray(offset));
+  }
+}
+
+/** Adds the JSONL's rows from `copy.index.jsonlEnd` to `size` to the copy. */
+async function catchUp(
+  path: string,
+  copy: Copy,
+  size: number,
+): Promise<boolean> {
+  using file = await Deno.open(path, { read: true });
+  await file.seek(copy.index.jsonlEnd, Deno.SeekMode.Start);
+  const encoder = new TextEncoder();
+  const decoder = new TextDecoder();
+  const buf = new Uint8Array(1 << 22);
+  let carry = new Uint8Array(0);
+  let pos = copy.index.jsonlEnd;
+  while (pos < size) {
+    const n = await file.read(
+      buf.subarray(0, Math.min(buf.length, size - pos)),
+    );
+    if (n === null) break;
+    pos += n;
+    let chunk = buf.subarray(0, n);
+    if (carry.length > 0) {
+      const joined = new Uint8Array(carry.length + n);
+      joined.set(carry);
+      joined.set(chunk, carry.length);
+      chunk = joined;
+    }
+    const last = chunk.lastIndexOf(0x0a);
+    if (last < 0) {
+      carry = chunk.slice();
+      continue;
+    }
+    const lines = decoder.decode(chunk.subarray(0, last + 1)).split("\n");
+    lines.pop();
+    let csv = "";
+    const keys: string[] = [];
+    for (const line of lines) {
+      if (line.trim() === "") continue;
+      let row: unknown;
+      try {
+        row = JSON.parse(line);
+      } catch {
+        return false;
+      }
+      if (
+        typeof row !== "object" || row === null ||
+        typeof (row as { key?: unknown }).key !== "string"
+      ) return false;
+      csv += copyLine(row as ResultRow);
+      keys.push((row as { key: string }).key);
+    }
+    const csvBytes = encoder.encode(csv);
+    await writeAll(copy.file, csvBytes);
+    const index = copy.index;
+    index.jsonlEnd += last + 1;
+    index.csvEnd += csvBytes.length;
+    if (index.rows === 0 && keys.length > 0) index.firstKey = keys[0]!;
+    index.rows += keys.length;
+    index.lastKey = keys.at(-1) ?? index.lastKey;
+    carry = chunk.slice(last + 1);
+  }
+  // A torn last line: appending after it would make it a bad middle line.
+  return carry.length === 0;
 }
 
 /**
  * Replaces a results file's lines atomically: a new file is written beside
  * it and renamed over it, so a crash leaves either the old file or the new
  * one, never half of each. For rewrites outside the append-only path
- * (garbage lines set aside on resume, relabelled rows).
+ * (garbage lines set aside on resume, relabelled rows). The CSV copy of
+ * the old file is removed; the next {@linkcode ResultsWriter} rebuilds it.
  *
  * @param path The `results.jsonl` path.
  * @param lines The lines, without newlines.
@@ -176,6 +505,8 @@ export async function rewriteResults(
   path: string,
   lines: readonly string[],
 ): Promise<void> {
+  // The copy describes the old file; the next writer rebuilds it.
+  await removeCopy(path);
   const tmp = `${path}.tmp`;
   await Deno.writeTextFile(tmp, lines.map((l) => l + "\n").join(""));
   await Deno.rename(tmp, path);

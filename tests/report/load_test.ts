@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { loadRuns } from "../../lib/report/mod.ts";
+import { loadRuns, RunFormatError } from "../../lib/report/mod.ts";
 import { fakeRows, writeFakeRun } from "./_fixture.ts";
 
 async function withTemp(fn: (dir: string) => Promise<void>) {
@@ -98,7 +98,7 @@ Deno.test("loadRuns() says when a run folder has no results.jsonl", async () => 
   });
 });
 
-Deno.test("loadRuns() reports a broken line in the middle as invalid JSON lines", async () => {
+Deno.test("loadRuns() names a broken line in the middle with a RunFormatError", async () => {
   await withTemp(async (tmp) => {
     const rows = fakeRows({ questions: 3 });
     const dir = await writeFakeRun(tmp, "run", rows);
@@ -106,10 +106,18 @@ Deno.test("loadRuns() reports a broken line in the middle as invalid JSON lines"
     const lines = (await Deno.readTextFile(path)).split("\n");
     lines[2] = "{not json";
     await Deno.writeTextFile(path, lines.join("\n"));
-    await assert.rejects(
-      () => loadRuns(dir, { warn: false }),
-      (e: Error) =>
-        e instanceof SyntaxError && /not valid JSON lines/.test(e.message),
+    const error = await loadRuns(dir, { warn: false }).then(
+      () => assert.fail("expected a rejection"),
+      (e: unknown) => e,
+    );
+    assert.ok(error instanceof RunFormatError);
+    assert.ok(error instanceof SyntaxError);
+    assert.equal(error.name, "RunFormatError");
+    assert.equal(error.path, path);
+    assert.deepEqual(error.lines, [3]);
+    assert.match(
+      error.message,
+      /^Cannot load .*results\.jsonl: line 3 is not a result row \(not JSON: .*\); run `deno task sweep --resume .*run` to set it aside and redo its key, or delete the line$/,
     );
   });
 });
