@@ -80,7 +80,7 @@ export interface MutationOptions {
    * process start, and ~1 s in Python). @default 12
    */
   problemsPerRequest?: number;
-  /** The sandbox to run in (default: a private one, closed at the end). */
+  /** The sandbox to run in (default: a private one without warm workers, closed at the end). */
   sandbox?: Sandbox;
   /** Problems from elsewhere (default: `loadBank()`). */
   bank?: CodeProblem[];
@@ -288,7 +288,9 @@ export async function mutationScores(
       return p;
     });
   }
-  const sandbox = options.sandbox ?? createSandbox();
+  // Few, long requests: warm spare workers would only burn CPU (a Python
+  // one restores Pyodide) beside them.
+  const sandbox = options.sandbox ?? createSandbox({ warm: 0 });
   try {
     const runs: Promise<MutationReport[]>[] = [];
     if (languages.includes("python")) {
