@@ -1,0 +1,536 @@
+/**
+ * Merging the shard folders of one sweep (`deno task sweep <config>
+ * --shard i/n`) into one run folder.
+ *
+ * @module
+ */
+import { basename, dirname, join, resolve } from "node:path";
+import type { SweepConfig } from "../config/schema.ts";
+import {
+  checkShard,
+  loadEntries,
+  type Shard,
+  shardOfKey,
+  workItems,
+} from "../runner/mod.ts";
+import {
+  type Manifest,
+  readManifest,
+  readResults,
+  writeManifest,
+} from "../store/mod.ts";
+import type { SuiteList } from "../suites/types.ts";
+import type { ResultRow } from "../types.ts";
+
+/**
+ * Input that cannot be merged (folders that are not shard runs, of
+ * different sweeps, a missing or repeated shard, missing or duplicated
+ * keys, an output folder that exists). Nothing was written; the CLI exits
+ * 2 on it.
+ */
+export class MergeInputError extends Error {
+  override name = "MergeInputError";
+}
+
+/** Options of {@linkcode mergeShards}. */
+export interface MergeOptions {
+  /** The suites a config may name (`lib/suites/mod.ts`'s `SUITES`): the planned keys are computed from them. */
+  suites: SuiteList;
+  /** The run folder to create; it must not exist yet. */
+  out: string;
+  /** Folder relative dataset paths resolve against. @default the first shard's manifest `baseDir`, else the working directory */
+  baseDir?: string;
+}
+
+/** What {@linkcode mergeShards} wrote. */
+export interface MergeResult {
+  /** The merged run folder. */
+  runDir: string;
+  /** Rows written (every planned key once). */
+  rows: number;
+  /** Shards merged. */
+  shards: number;
+  /** Error rows among them. */
+  errors: number;
+  /** Rows that came from the response cache. */
+  cached: number;
+}
+
+/** Most keys named in one message. */
+const SHOWN = 5;
+
+function listed(items: readonly string[]): string {
+  const head = items.slice(0, SHOWN).join(", ");
+  return items.length > SHOWN
+    ? `${head} and ${items.length - SHOWN} more`
+    : head;
+}
+
+/** Config fields that do not change what a row says (where and how fast it was asked). */
+const HOW_NOT_WHAT = [
+  "name",
+  "outputDir",
+  "cache",
+  "concurrency",
+  "timeoutMs",
+  "retries",
+] as const;
+const MODEL_HOW_NOT_WHAT = [
+  "baseURL",
+  "apiKeyEnv",
+  "concurrency",
+  "rpm",
+  "tpm",
+  "price",
+] as const;
+
+/**
+ * The part of a config that decides the rows: every field but where the
+ * requests went, how fast, and where the run was written (`name`,
+ * `outputDir`, `cache`, `concurrency`, `timeoutMs`, `retries`; per model
+ * `baseURL`, `apiKeyEnv`, `concurrency`, `rpm`, `tpm`, `price`) — shards
+ * may run on machines with their own endpoints and limits.
+ *
+ * @param config A sweep config (as stored in a manifest).
+ * @returns The config without those fields.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { rowConfig } from "./merge.ts";
+ * const a = { name: "a", seed: 1, outputDir: "x", models: [{ name: "m", baseURL: "http://a/v1" }] };
+ * const b = { name: "b", seed: 1, outputDir: "y", models: [{ name: "m", baseURL: "http://b/v1" }] };
+ * assert.deepEqual(rowConfig(a as never), rowConfig(b as never));
+ * ```
+ */
+export function rowConfig(config: SweepConfig): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...config };
+  for (const field of HOW_NOT_WHAT) delete out[field];
+  out.models = config.models.map((model) => {
+    const m: Record<string, unknown> = { ...model };
+    for (const field of MODEL_HOW_NOT_WHAT) delete m[field];
+    return m;
+  });
+  return out;
+}
+
+/** JSON with object keys sorted, so equal values give equal text. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    return `{${
+      Object.keys(record).sort().filter((k) => record[k] !== undefined)
+        .map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`).join(",")
+    }}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** Top-level fields (or `models[i].field`) where two row configs differ. */
+function differences(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (canonical(a[key]) === canonical(b[key])) continue;
+    const x = a[key], y = b[key];
+    if (key === "models" && Array.isArray(x) && Array.isArray(y)) {
+      if (x.length !== y.length) out.push("models (how many)");
+      else {
+        x.forEach((m, i) => {
+          for (const d of differences(m, y[i])) out.push(`models[${i}].${d}`);
+        });
+      }
+    } else out.push(key);
+  }
+  return out;
+}
+
+/** One shard folder, checked. */
+interface ShardRun {
+  dir: string;
+  manifest: Manifest;
+  shard: Shard;
+}
+
+async function readShardRun(dir: string): Promise<ShardRun> {
+  let stat;
+  try {
+    stat = await Deno.stat(dir);
+  } catch {
+    throw new MergeInputError(
+      `Cannot merge ${dir}: no such folder; give the shard run folders (outputs/<name>-<time>)`,
+    );
+  }
+  if (!stat.isDirectory) {
+    throw new MergeInputError(
+      `Cannot merge ${dir}: it is a file, not a run folder; give the shard run folders (outputs/<name>-<time>)`,
+    );
+  }
+  let manifest: Manifest;
+  try {
+    manifest = await readManifest(dir);
+  } catch {
+    throw new MergeInputError(
+      `Cannot merge ${dir}: it is not a run folder (no readable manifest.json); give the folders that deno task sweep --shard i/n wrote`,
+    );
+  }
+  if (
+    manifest.format !== "unaided-eval-run/1" ||
+    typeof manifest.config !== "object"
+  ) {
+    throw new MergeInputError(
+      `Cannot merge ${dir}: its manifest.json is not a run manifest (format ${
+        JSON.stringify(manifest.format)
+      }); give the folders that deno task sweep --shard i/n wrote`,
+    );
+  }
+  if (manifest.shard === undefined) {
+    throw new MergeInputError(
+      `Cannot merge ${dir}: it holds a whole sweep, not a shard (no "shard" in its manifest); merge the folders of deno task sweep --shard i/n`,
+    );
+  }
+  let shard: Shard;
+  try {
+    shard = checkShard(manifest.shard);
+  } catch (error) {
+    throw new MergeInputError(
+      `Cannot merge ${dir}: ${(error as Error).message}`,
+    );
+  }
+  return { dir, manifest, shard };
+}
+
+/** Checks that the runs are the n shards of one sweep, once each. */
+function checkSet(runs: readonly ShardRun[]): void {
+  const [first] = runs;
+  if (first === undefined) {
+    throw new MergeInputError(
+      "Cannot merge: no shard folders given; list every shard's run folder",
+    );
+  }
+  const count = first.shard.count;
+  for (const run of runs) {
+    if (run.shard.count !== count) {
+      throw new MergeInputError(
+        `Cannot merge: shard counts do not match (${first.dir} is shard ${first.shard.index}/${count}, ${run.dir} is shard ${run.shard.index}/${run.shard.count}); merge the shards of one split`,
+      );
+    }
+  }
+  const byIndex = new Map<number, string>();
+  for (const run of runs) {
+    const other = byIndex.get(run.shard.index);
+    if (other !== undefined) {
+      throw new MergeInputError(
+        `Cannot merge: shard ${run.shard.index}/${count} is given twice (${other} and ${run.dir}); give each shard once`,
+      );
+    }
+    byIndex.set(run.shard.index, run.dir);
+  }
+  const missing: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    if (!byIndex.has(i)) missing.push(`${i}/${count}`);
+  }
+  if (missing.length > 0) {
+    throw new MergeInputError(
+      `Cannot merge: shard ${
+        listed(missing)
+      } missing; run deno task sweep <config> --shard ${
+        missing[0]
+      } and give its folder too`,
+    );
+  }
+  const want = rowConfig(first.manifest.config);
+  const wantText = canonical(want);
+  for (const run of runs) {
+    const got = rowConfig(run.manifest.config);
+    if (canonical(got) !== wantText) {
+      throw new MergeInputError(
+        `Cannot merge: ${run.dir} and ${first.dir} come from different sweeps (config differs in ${
+          listed(differences(want, got))
+        }); merge shards of one config and seed`,
+      );
+    }
+    if ((run.manifest.limit ?? null) !== (first.manifest.limit ?? null)) {
+      throw new MergeInputError(
+        `Cannot merge: ${run.dir} and ${first.dir} come from different sweeps (--limit ${
+          run.manifest.limit ?? "none"
+        } and ${
+          first.manifest.limit ?? "none"
+        }); merge shards run with the same --limit`,
+      );
+    }
+  }
+}
+
+/** The keys the config plans, each with the shard it belongs to. */
+async function plannedKeys(
+  manifest: Manifest,
+  options: MergeOptions,
+): Promise<Set<string>> {
+  const config = manifest.config;
+  const baseDir = resolve(options.baseDir ?? manifest.baseDir ?? Deno.cwd());
+  let entries;
+  try {
+    ({ entries } = await loadEntries(
+      config,
+      options.suites,
+      baseDir,
+      manifest.limit,
+    ));
+  } catch (error) {
+    throw new MergeInputError(
+      `Cannot merge: the shards' config cannot be loaded here to list the keys it plans: ${
+        (error as Error).message
+      }`,
+    );
+  }
+  const keys = new Set<string>();
+  const none = new Set<string>();
+  for (const model of config.models) {
+    for (
+      const item of workItems(
+        model.name,
+        entries,
+        config.samples,
+        none,
+        () => {},
+      )
+    ) {
+      keys.add(
+        `${model.name}|${item.question.id}|${item.templateId}|${item.sample}`,
+      );
+    }
+  }
+  for (const entry of entries) await entry.suite.close?.().catch(() => {});
+  return keys;
+}
+
+/**
+ * Reads every row key of every shard and checks it: planned, in its own
+ * shard, in no other folder, readable. Returns which folder holds each key.
+ */
+async function checkRows(
+  runs: readonly ShardRun[],
+  planned: ReadonlySet<string>,
+): Promise<Map<string, number>> {
+  const owner = new Map<string, number>();
+  const duplicated: string[] = [];
+  const foreign: string[] = [];
+  const unplanned: string[] = [];
+  for (const [i, run] of runs.entries()) {
+    const path = join(run.dir, "results.jsonl");
+    const bad: number[] = [];
+    for await (
+      const row of readResults(path, { onBadLine: (line) => bad.push(line) })
+    ) {
+      const key = typeof row?.key === "string" ? row.key : null;
+      if (key === null) continue;
+      const prior = owner.get(key);
+      if (prior === i) continue; // resume semantics: the first copy counts
+      if (prior !== undefined) {
+        duplicated.push(`${key} (in ${runs[prior]!.dir} and ${run.dir})`);
+        continue;
+      }
+      if (!planned.has(key)) {
+        unplanned.push(`${key} (in ${run.dir})`);
+        continue;
+      }
+      if (shardOfKey(key, run.shard.count) !== run.shard.index) {
+        foreign.push(
+          `${key} (in ${run.dir}, shard ${run.shard.index}/${run.shard.count}; it belongs to shard ${
+            shardOfKey(key, run.shard.count)
+          })`,
+        );
+        continue;
+      }
+      owner.set(key, i);
+    }
+    if (bad.length > 0) {
+      throw new MergeInputError(
+        `Cannot merge ${run.dir}: line ${
+          listed(bad.map(String))
+        } of ${path} are not result rows; resume that shard (deno task sweep --resume ${run.dir}) to set them aside and redo their keys`,
+      );
+    }
+  }
+  if (duplicated.length > 0) {
+    throw new MergeInputError(
+      `Cannot merge: ${duplicated.length} key(s) are in two shard folders: ${
+        listed(duplicated)
+      }; the shards overlap — were they split with the same --shard count?`,
+    );
+  }
+  if (foreign.length > 0) {
+    throw new MergeInputError(
+      `Cannot merge: ${foreign.length} key(s) are in the wrong shard: ${
+        listed(foreign)
+      }; merge folders written by deno task sweep --shard i/n`,
+    );
+  }
+  if (unplanned.length > 0) {
+    throw new MergeInputError(
+      `Cannot merge: ${unplanned.length} key(s) are not planned by the shards' config: ${
+        listed(unplanned)
+      }; merge shards of one sweep`,
+    );
+  }
+  const missing: string[] = [];
+  const missingBy = new Map<number, number>();
+  for (const key of planned) {
+    if (owner.has(key)) continue;
+    missing.push(key);
+    const s = shardOfKey(key, runs[0]!.shard.count);
+    missingBy.set(s, (missingBy.get(s) ?? 0) + 1);
+  }
+  if (missing.length > 0) {
+    const where = [...missingBy].sort((a, b) => a[0] - b[0]).map(([s, n]) => {
+      const run = runs.find((r) => r.shard.index === s)!;
+      return `${n} of shard ${s} (deno task sweep --resume ${run.dir})`;
+    });
+    throw new MergeInputError(
+      `Cannot merge: ${missing.length} planned key(s) have no row: ${
+        listed(missing)
+      }; finish the shards first: ${where.join(", ")}`,
+    );
+  }
+  return owner;
+}
+
+/** The merged manifest: the first shard's, with counts, sessions and sources of all. */
+function mergedManifest(
+  runs: readonly ShardRun[],
+  run: string,
+  counts: Manifest["counts"],
+): Manifest {
+  const first = runs[0]!.manifest;
+  const sessions = runs.flatMap((r) => r.manifest.sessions ?? [])
+    .sort((a, b) => a.startedAt.localeCompare(b.startedAt));
+  const starts = runs.map((r) => r.manifest.startedAt).sort();
+  const ends = runs.map((r) => r.manifest.endedAt ?? "").sort();
+  const manifest: Manifest = {
+    ...first,
+    run,
+    total: counts.rows,
+    counts,
+    sessions,
+    startedAt: starts[0] ?? first.startedAt,
+    endedAt: ends.at(-1) || null,
+    interrupted: false,
+    mergedFrom: runs.map((r) => ({
+      dir: r.dir,
+      run: r.manifest.run,
+      shard: r.shard,
+    })),
+  };
+  delete manifest.shard;
+  delete manifest.batches;
+  return manifest;
+}
+
+/**
+ * Merges the shard folders of one sweep into one run folder: checks that
+ * they are runs of the same config (see {@linkcode rowConfig}), seed and
+ * `--limit`, that every shard 1..n is there once, that every key the
+ * config plans has exactly one row and no folder holds another shard's or
+ * an unplanned key; then writes `<out>/manifest.json` (the config, counts,
+ * all sessions, `mergedFrom`) and `<out>/results.jsonl` (each row's `run`
+ * set to the new run's name). The folder appears whole (written beside
+ * it, then renamed) or not at all.
+ *
+ * @param dirs The shard run folders, in any order.
+ * @param options The suites, the output folder.
+ * @returns What was written.
+ * @throws {MergeInputError} for anything that cannot be merged (nothing
+ *   is written).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { mergeShards, MergeInputError } from "./merge.ts";
+ * await assert.rejects(
+ *   mergeShards(["/nonexistent-shard"], { suites: [], out: "/tmp/never-written" }),
+ *   MergeInputError,
+ * );
+ * ```
+ */
+export async function mergeShards(
+  dirs: readonly string[],
+  options: MergeOptions,
+): Promise<MergeResult> {
+  const out = resolve(options.out);
+  try {
+    await Deno.lstat(out);
+    throw new MergeInputError(
+      `Cannot merge into ${options.out}: it already exists; give a new folder with --out`,
+    );
+  } catch (error) {
+    if (error instanceof MergeInputError) throw error;
+    if (!(error instanceof Deno.errors.NotFound)) {
+      throw new MergeInputError(
+        `Cannot merge into ${options.out}: ${(error as Error).message}`,
+      );
+    }
+  }
+  const runs: ShardRun[] = [];
+  for (const dir of dirs) runs.push(await readShardRun(dir));
+  checkSet(runs);
+  runs.sort((a, b) => a.shard.index - b.shard.index);
+  const planned = await plannedKeys(runs[0]!.manifest, options);
+  const owner = await checkRows(runs, planned);
+
+  // Everything checked: write beside the target, then rename.
+  const run = basename(out);
+  const tmp = join(dirname(out), `.${run}.merging-${Deno.pid}`);
+  const counts = { rows: 0, errors: 0, cached: 0 };
+  try {
+    await Deno.mkdir(dirname(out), { recursive: true });
+    await Deno.mkdir(tmp);
+    const file = await Deno.open(join(tmp, "results.jsonl"), {
+      write: true,
+      create: true,
+    });
+    const encoder = new TextEncoder();
+    try {
+      for (const [i, shardRun] of runs.entries()) {
+        let chunk = "";
+        for await (
+          const row of readResults(join(shardRun.dir, "results.jsonl"), {
+            onBadLine: () => {},
+          })
+        ) {
+          if (owner.get(row.key) !== i) continue;
+          owner.delete(row.key); // first copy only
+          const merged: ResultRow = { ...row, run };
+          counts.rows++;
+          if (merged.status === "error") counts.errors++;
+          if (merged.cached) counts.cached++;
+          chunk += JSON.stringify(merged) + "\n";
+          if (chunk.length >= 1 << 20) {
+            await file.write(encoder.encode(chunk));
+            chunk = "";
+          }
+        }
+        if (chunk !== "") await file.write(encoder.encode(chunk));
+      }
+    } finally {
+      file.close();
+    }
+    await writeManifest(tmp, mergedManifest(runs, run, counts));
+    await Deno.rename(tmp, out);
+  } catch (error) {
+    await Deno.remove(tmp, { recursive: true }).catch(() => {});
+    throw new Error(
+      `Cannot write the merged run ${options.out}: ${(error as Error).message}`,
+    );
+  }
+  return {
+    runDir: out,
+    rows: counts.rows,
+    shards: runs.length,
+    errors: counts.errors,
+    cached: counts.cached,
+  };
+}
