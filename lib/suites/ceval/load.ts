@@ -64,6 +64,17 @@ export async function loadCeval(
   const { split, subjects, layout: wanted = "auto" } = options;
   const layout = wanted === "auto" ? await detectLayout(root, split) : wanted;
   if (layout === null) {
+    const kind = await Deno.stat(root).then(
+      (info) => info.isDirectory ? "folder" : "file",
+      () => "missing",
+    );
+    if (kind !== "folder") {
+      throw new Deno.errors.NotFound(
+        `Cannot load C-Eval: the root ${root} ${
+          kind === "file" ? "is a file, not a folder" : "does not exist"
+        }; set "root" to the folder of a C-Eval download (it holds ${split}/<subject>_${split}.csv or <subject>/ folders), or leave it out for the bundled data/ceval`,
+      );
+    }
     throw new Deno.errors.NotFound(
       `Cannot load C-Eval: no ${split} files under ${root}; expected ${root}/${split}/<subject>_${split}.csv, ${root}/<subject>/${split}-*.parquet or ${root}/<subject>/${split}.json`,
     );

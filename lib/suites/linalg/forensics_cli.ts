@@ -89,7 +89,11 @@ export async function main(
   }
   const runDir = positionals[0];
   if (runDir === undefined || values.judge === undefined) {
-    print(USAGE);
+    print(
+      `Cannot run forensics: ${
+        runDir === undefined ? "no run folder given" : "--judge is missing"
+      }; give a run folder and --judge (a sim profile name or a model JSON)\n${USAGE}`,
+    );
     return 2;
   }
   let judge: ModelConfig, validator: ModelConfig | undefined;

@@ -152,6 +152,11 @@ async function problems(
     ? p.dataset
     : join(baseDir, p.dataset);
   const rows = await loadLinalgBench(path);
+  if (rows.length === 0) {
+    throw new RangeError(
+      `Cannot load LinAlg-Bench: ${path} holds no problems (only a header); give a LinAlg-Bench CSV with rows, or a folder of them`,
+    );
+  }
   const taken = new Map<string, number>();
   const out: { problem: LinalgProblem; original?: string }[] = [];
   for (const row of rows) {

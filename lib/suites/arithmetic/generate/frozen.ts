@@ -63,7 +63,8 @@ export async function freezeQuestions(
  * @returns The questions, in file order.
  * @throws {SyntaxError} for a line that is not JSON, and {TypeError} for a
  * line that is not a question — both name the file, the line number and
- * what is wrong — or for a file that cannot be read.
+ * what is wrong — or for a file that cannot be read or holds no question
+ * ({Deno.errors.NotFound} when it is missing).
  *
  * @example
  * ```ts
@@ -87,9 +88,11 @@ export async function loadFrozen(path: string): Promise<Question[]> {
       : error instanceof Deno.errors.IsADirectory
       ? "it is a folder, not a JSONL file"
       : String(error).replace(/\s*\(os error \d+\).*$/s, "");
-    throw new TypeError(
-      `Cannot load frozen questions: ${path}: ${why}; check the "dataset" path (relative to the config file)`,
-    );
+    const message =
+      `Cannot load frozen questions: ${path}: ${why}; check the "dataset" path (relative to the config file)`;
+    throw error instanceof Deno.errors.NotFound
+      ? new Deno.errors.NotFound(message)
+      : new TypeError(message);
   }
   const out: Question[] = [];
   const seen = new Set<string>();
@@ -125,6 +128,11 @@ export async function loadFrozen(path: string): Promise<Question[]> {
     }
     seen.add(parsed.data.id);
     out.push(parsed.data as Question);
+  }
+  if (out.length === 0) {
+    throw new TypeError(
+      `Cannot load frozen questions: ${path} holds no questions (it is empty or blank); give a JSONL file with one question per line`,
+    );
   }
   return out;
 }
