@@ -364,6 +364,23 @@ const CASES: Case[] = [
     expect: [/run/, /--resume/],
   },
   {
+    name: "sweep: --run-dir without manifest holding rows of another plan",
+    cli: "sweep",
+    args: ["c.json", "--run-dir", "run"],
+    files: {
+      "c.json": config({}),
+      "run/results.jsonl": JSON.stringify({
+        key: "other-model|q|direct|0",
+        model: "other-model",
+        question_id: "q",
+        template: "direct",
+        sample: 0,
+        status: "correct",
+      }) + "\n",
+    },
+    expect: [/rows in run/, /not in its plan/, /other-model/],
+  },
+  {
     name: "report: unknown flag",
     cli: "report",
     args: ["run", "--bogus"],
