@@ -520,7 +520,7 @@ const CASES: Case[] = [
       "run/manifest.json": MANIFEST,
       "run/results.jsonl": '{"key":"a"}\nnot json\n{"key":"b"}\n',
     },
-    expect: [/results\.jsonl/],
+    expect: [/results\.jsonl: line 2 is not a result row/],
   },
   {
     name: "verify-key: missing file",
