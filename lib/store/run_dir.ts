@@ -45,6 +45,7 @@ export type RunDirProblem =
  * CLI exits 2 on it. The message says which folder, why and what to do.
  */
 export class RunDirError extends Error {
+  /** Always `"RunDirError"`. */
   override name = "RunDirError";
   /** The folder as given. */
   readonly path: string;
@@ -52,6 +53,8 @@ export class RunDirError extends Error {
   readonly problem: RunDirProblem;
 
   /**
+   * Makes the error.
+   *
    * @param message "Cannot <action>: <why>; <what to do>".
    * @param path The folder as given.
    * @param problem What is wrong with it.
