@@ -45,6 +45,11 @@ export const ModelSchema = z.strictObject({
   tpm: z.number().nonnegative().default(0),
   /** Extra request body fields (top_p, reasoning_effort, ...). */
   params: z.record(z.string(), z.unknown()).default({}),
+  /**
+   * Ask for the samples of a (question, template) in one request with the
+   * API's `n` (the prompt is paid once); see README "Samples through n".
+   */
+  n: z.boolean().optional(),
   /** Per-model overrides. */
   temperature: z.number().min(0).max(2).optional(),
   max_tokens: z.int().positive().optional(),

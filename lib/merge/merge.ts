@@ -82,14 +82,16 @@ const MODEL_HOW_NOT_WHAT = [
   "rpm",
   "tpm",
   "price",
+  "n",
 ] as const;
 
 /**
  * The part of a config that decides the rows: every field but where the
  * requests went, how fast, and where the run was written (`name`,
  * `outputDir`, `cache`, `concurrency`, `timeoutMs`, `retries`; per model
- * `baseURL`, `apiKeyEnv`, `concurrency`, `rpm`, `tpm`, `price`) — shards
- * may run on machines with their own endpoints and limits.
+ * `baseURL`, `apiKeyEnv`, `concurrency`, `rpm`, `tpm`, `price`, `n`) —
+ * shards may run on machines with their own endpoints and limits, and a
+ * row is the same with or without `n`.
  *
  * @param config A sweep config (as stored in a manifest).
  * @returns The config without those fields.

@@ -5,6 +5,7 @@
  * @module
  */
 import type { SimRequest } from "./sim/types.ts";
+import { choiceCount } from "./sim/choices.ts";
 import { FaultDrawer, type FaultRates } from "./_faults.ts";
 import type { SimBackend } from "./_sim_backend.ts";
 import { toEventStream } from "./_sse.ts";
@@ -349,6 +350,15 @@ function validate(request: unknown): string | null {
   }
   if (body.stream !== undefined && typeof body.stream !== "boolean") {
     return "Cannot read request: 'stream' must be a boolean";
+  }
+  if (body.n !== undefined && body.n !== null) {
+    try {
+      if (choiceCount(body as SimRequest) > 1 && body.stream === true) {
+        return "Cannot read request: the sim streams one choice; send 'n' > 1 without 'stream'";
+      }
+    } catch (error) {
+      return (error as Error).message;
+    }
   }
   return null;
 }

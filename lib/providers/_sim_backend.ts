@@ -5,7 +5,7 @@
  * @module
  */
 import type { SimReply, SimRequest } from "./sim/types.ts";
-import { type RegisteredSkill, simChat, simModelList } from "./sim/mod.ts";
+import { type RegisteredSkill, simChoices, simModelList } from "./sim/mod.ts";
 
 /** One `/v1/models` entry. */
 export interface SimModelEntry {
@@ -21,7 +21,10 @@ export interface SimModelEntry {
 
 /** What the providers and the server need from the sim. */
 export interface SimBackend {
-  /** Answers one request; throws a `RangeError` for an unknown model. */
+  /**
+   * Answers one request (with `n` choices when it asks for several);
+   * throws a `RangeError` for an unknown model, a `TypeError` for a bad `n`.
+   */
   simChat(request: SimRequest): SimReply;
   /** The profiles, as `/v1/models` lists them. */
   simModelList(): SimModelEntry[];
@@ -46,7 +49,7 @@ export function createSimBackend(
   skills: readonly RegisteredSkill[],
 ): SimBackend {
   return {
-    simChat: (request) => simChat(request, skills),
+    simChat: (request) => simChoices(request, skills),
     simModelList,
   };
 }

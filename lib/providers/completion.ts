@@ -71,6 +71,65 @@ const ChatCompletionSchema = z.looseObject({
  * ```
  */
 export function toCompletion(json: unknown, meta: CompletionMeta): Completion {
+  return readCompletions(json, meta, true)[0]!;
+}
+
+/**
+ * Converts a ChatCompletion JSON with several choices (a request with
+ * `n`) into one {@linkcode Completion} per choice, in choice order (by
+ * `index` when the choices carry one). Usage is reported for the whole
+ * call, so it is split across the choices: prompt tokens evenly (the
+ * prompt is paid once; the first choices take the remainder), completion
+ * tokens in proportion to each choice's characters of text, reasoning and
+ * tool-call arguments (evenly when none has any), in whole tokens that add
+ * up to the reported totals. Every choice keeps the call's latency and
+ * attempts. A JSON that is not a chat completion gives one error
+ * Completion; this function never throws.
+ *
+ * @param json The parsed response body.
+ * @param meta Latency and attempts measured by the caller.
+ * @returns The Completions, one per choice (at least one).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { toCompletions } from "./completion.ts";
+ * const [a, b] = toCompletions({
+ *   choices: [
+ *     { index: 1, finish_reason: "stop", message: { content: "12" } },
+ *     { index: 0, finish_reason: "stop", message: { content: "42" } },
+ *   ],
+ *   usage: { prompt_tokens: 11, completion_tokens: 4 },
+ * }, { latencyMs: 5, attempts: 1 });
+ * assert.equal(a?.text, "42");
+ * assert.equal(b?.text, "12");
+ * assert.deepEqual(a?.usage, { promptTokens: 6, completionTokens: 2 });
+ * assert.deepEqual(b?.usage, { promptTokens: 5, completionTokens: 2 });
+ * ```
+ */
+export function toCompletions(
+  json: unknown,
+  meta: CompletionMeta,
+): Completion[] {
+  return readCompletions(json, meta, false);
+}
+
+/** Splits `total` into whole parts proportional to `weights` (evenly when all are 0). */
+function share(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const w = sum > 0 ? weights : weights.map(() => 1);
+  const all = sum > 0 ? sum : w.length;
+  const parts = w.map((x) => Math.floor((total * x) / all));
+  let left = total - parts.reduce((a, b) => a + b, 0);
+  for (let i = 0; left > 0; i = (i + 1) % parts.length, left--) parts[i]!++;
+  return parts;
+}
+
+function readCompletions(
+  json: unknown,
+  meta: CompletionMeta,
+  firstOnly: boolean,
+): Completion[] {
   const parsed = isPlainCompletion(json)
     ? { success: true as const, data: json }
     : ChatCompletionSchema.safeParse(json);
@@ -79,13 +138,44 @@ export function toCompletion(json: unknown, meta: CompletionMeta): Completion {
     const where = detail
       ? `${detail.path.join(".") || "body"}: ${detail.message}`
       : "unexpected shape";
-    return errorCompletion(meta, {
+    return [errorCompletion(meta, {
       kind: "bad_response",
       message: `Cannot read chat completion: ${where}`,
-    });
+    })];
   }
   const { choices, usage } = parsed.data;
-  const choice = choices[0]!;
+  const promptTokens = usage?.prompt_tokens ?? 0;
+  const completionTokens = usage?.completion_tokens ?? 0;
+  if (firstOnly || choices.length === 1) {
+    return [
+      choiceCompletion(choices[0]!, promptTokens, completionTokens, meta),
+    ];
+  }
+  const ordered = choices.map((choice, i) => ({
+    choice,
+    at: typeof choice.index === "number" ? choice.index : i,
+  })).sort((a, b) => a.at - b.at).map((c) => c.choice);
+  const prompt = share(promptTokens, ordered.map(() => 1));
+  const completion = share(
+    completionTokens,
+    ordered.map(({ message: m }) =>
+      (m.content?.length ?? 0) + (m.reasoning_content?.length ?? 0) +
+      (m.reasoning?.length ?? 0) +
+      (m.tool_calls ?? []).reduce((n, c) => n + c.function.arguments.length, 0)
+    ),
+  );
+  return ordered.map((choice, i) =>
+    choiceCompletion(choice, prompt[i]!, completion[i]!, meta)
+  );
+}
+
+/** One choice of a parsed chat completion as a Completion. */
+function choiceCompletion(
+  choice: ParsedCompletion["choices"][number],
+  promptTokens: number,
+  completionTokens: number,
+  meta: CompletionMeta,
+): Completion {
   const message = choice.message;
   const split = splitThink(message.content ?? "");
   const fieldReasoning = message.reasoning_content ?? message.reasoning ?? null;
@@ -94,10 +184,7 @@ export function toCompletion(json: unknown, meta: CompletionMeta): Completion {
     text: split.text,
     reasoning,
     finishReason: choice.finish_reason ?? "unknown",
-    usage: {
-      promptTokens: usage?.prompt_tokens ?? 0,
-      completionTokens: usage?.completion_tokens ?? 0,
-    },
+    usage: { promptTokens, completionTokens },
     latencyMs: meta.latencyMs,
     attempts: meta.attempts,
   };

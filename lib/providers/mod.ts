@@ -24,11 +24,12 @@
  *
  * @module
  */
-export type { CompleteOptions, Provider } from "./types.ts";
+export type { ChoicesOptions, CompleteOptions, Provider } from "./types.ts";
 export {
   type CompletionMeta,
   errorCompletion,
   toCompletion,
+  toCompletions,
 } from "./completion.ts";
 export {
   OpenAIProvider,

@@ -6,8 +6,8 @@
  */
 import OpenAI from "openai";
 import type { Completion, Prompt } from "../types.ts";
-import type { CompleteOptions, Provider } from "./types.ts";
-import { errorCompletion, toCompletion } from "./completion.ts";
+import type { ChoicesOptions, CompleteOptions, Provider } from "./types.ts";
+import { errorCompletion, toCompletion, toCompletions } from "./completion.ts";
 import { buildRequestBody, type MaxTokensParam } from "./_request_body.ts";
 import {
   CALL_INIT_KEY,
@@ -118,6 +118,26 @@ export class OpenAIProvider implements Provider {
     prompt: Prompt,
     options: CompleteOptions,
   ): Promise<Completion> {
+    return (await this.#send(prompt, undefined, options.signal))[0]!;
+  }
+
+  /**
+   * Sends one prompt with `n` in the body; one Completion per choice
+   * returned (fewer than `n` where the endpoint ignores it), usage split as
+   * {@linkcode toCompletions} says, or one error Completion.
+   */
+  completeChoices(
+    prompt: Prompt,
+    options: ChoicesOptions,
+  ): Promise<Completion[]> {
+    return this.#send(prompt, options.n, options.signal);
+  }
+
+  async #send(
+    prompt: Prompt,
+    n: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<Completion[]> {
     const body = buildRequestBody(prompt, {
       model: this.#model,
       temperature: this.#options.temperature,
@@ -125,6 +145,7 @@ export class OpenAIProvider implements Provider {
       maxTokensParam: this.#options.maxTokensParam,
       params: this.#options.params,
     });
+    if (n !== undefined) body.n = n;
     const callId = `${this.name}#${this.#nextCall++}`;
     const started = performance.now();
     const meta = () => ({
@@ -137,13 +158,15 @@ export class OpenAIProvider implements Provider {
         {
           // Passed to fetch on every attempt (see CALL_INIT_KEY).
           fetchOptions: { [CALL_INIT_KEY]: callId } as FetchOptions,
-          ...(options.signal ? { signal: options.signal } : {}),
+          ...(signal ? { signal } : {}),
         },
       ).asResponse();
       const json = this.#counter.parsedBody(response) ?? await response.json();
-      return toCompletion(json, meta());
+      return n === undefined
+        ? [toCompletion(json, meta())]
+        : toCompletions(json, meta());
     } catch (error) {
-      return errorCompletion(meta(), classifyError(error, this.#apiKey));
+      return [errorCompletion(meta(), classifyError(error, this.#apiKey))];
     } finally {
       this.#counter.forget(callId);
     }

@@ -5,8 +5,8 @@
  */
 import type { Completion, Prompt } from "../types.ts";
 import type { SimRequest } from "./sim/types.ts";
-import type { CompleteOptions, Provider } from "./types.ts";
-import { errorCompletion, toCompletion } from "./completion.ts";
+import type { ChoicesOptions, CompleteOptions, Provider } from "./types.ts";
+import { errorCompletion, toCompletion, toCompletions } from "./completion.ts";
 import { buildRequestBody, type MaxTokensParam } from "./_request_body.ts";
 import { defaultSimBackend, type SimBackend } from "./_sim_backend.ts";
 
@@ -70,6 +70,26 @@ export class SimProvider implements Provider {
     prompt: Prompt,
     options: CompleteOptions,
   ): Promise<Completion> {
+    return (await this.#answer(prompt, undefined, options.signal))[0]!;
+  }
+
+  /**
+   * Answers one prompt with `n` choices, as the sim server does (choice i
+   * is the answer a single request with seed `choiceSeed(seed, i)` gets);
+   * never throws.
+   */
+  completeChoices(
+    prompt: Prompt,
+    options: ChoicesOptions,
+  ): Promise<Completion[]> {
+    return this.#answer(prompt, options.n, options.signal);
+  }
+
+  async #answer(
+    prompt: Prompt,
+    n: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<Completion[]> {
     const { model = this.name, realtime = false } = this.#options;
     const body = buildRequestBody(prompt, {
       model,
@@ -78,36 +98,37 @@ export class SimProvider implements Provider {
       maxTokensParam: this.#options.maxTokensParam,
       params: this.#options.params,
     });
-    if (options.signal?.aborted) {
-      return errorCompletion({ latencyMs: 0, attempts: 0 }, {
+    if (n !== undefined) body.n = n;
+    if (signal?.aborted) {
+      return [errorCompletion({ latencyMs: 0, attempts: 0 }, {
         kind: "aborted",
         message: "Cannot complete chat request: aborted before sending",
-      });
+      })];
     }
     let reply;
     try {
       reply = this.#backend.simChat(body as SimRequest);
     } catch (error) {
       const unknownModel = error instanceof RangeError;
-      return errorCompletion({ latencyMs: 0, attempts: 1 }, {
+      return [errorCompletion({ latencyMs: 0, attempts: 1 }, {
         kind: unknownModel ? "client" : "unknown",
         message: `Cannot complete chat request: ${(error as Error).message}`,
         ...(unknownModel ? { status: 404 } : {}),
-      });
+      })];
     }
     if (realtime && reply.latencyMs > 0) {
-      const aborted = await sleep(reply.latencyMs, options.signal);
+      const aborted = await sleep(reply.latencyMs, signal);
       if (aborted) {
-        return errorCompletion({ latencyMs: reply.latencyMs, attempts: 1 }, {
+        return [errorCompletion({ latencyMs: reply.latencyMs, attempts: 1 }, {
           kind: "aborted",
           message: "Cannot complete chat request: aborted",
-        });
+        })];
       }
     }
-    return toCompletion(reply.response, {
-      latencyMs: reply.latencyMs,
-      attempts: 1,
-    });
+    const meta = { latencyMs: reply.latencyMs, attempts: 1 };
+    return n === undefined
+      ? [toCompletion(reply.response, meta)]
+      : toCompletions(reply.response, meta);
   }
 }
 

@@ -13,6 +13,14 @@ export interface CompleteOptions {
   signal?: AbortSignal;
 }
 
+/** Per-call options of {@linkcode Provider.completeChoices}. */
+export interface ChoicesOptions {
+  /** Choices to ask for (the request's `n`). */
+  n: number;
+  /** Aborts the call (Ctrl-C, sweep shutdown). */
+  signal?: AbortSignal;
+}
+
 /**
  * A model behind one interface. `complete` never throws for a failed
  * request: it returns a Completion with `error` set after its retries.
@@ -22,6 +30,16 @@ export interface Provider {
   readonly name: string;
   /** Sends one prompt (with retries) and returns the completion, or a completion with `error` set. */
   complete(prompt: Prompt, options: CompleteOptions): Promise<Completion>;
+  /**
+   * Sends one prompt asking for `n` choices (the API's `n`) and returns one
+   * Completion per choice the endpoint returned — possibly fewer than `n`
+   * where an endpoint ignores `n` — or a single Completion with `error`
+   * set. Optional: the runner sends separate calls without it.
+   */
+  completeChoices?(
+    prompt: Prompt,
+    options: ChoicesOptions,
+  ): Promise<Completion[]>;
   /** Releases sockets or servers, if any. */
   close?(): Promise<void>;
 }

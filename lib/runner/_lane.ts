@@ -71,17 +71,27 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Sends prompts of one model through the cache and its rate limits. */
-function caller(model: ModelConfig, shared: LaneShared) {
-  const { cache, stop, global } = shared;
-  const provider = shared.provider(model);
-  const target: CacheTarget = {
+/** The rate limits of one model's calls. */
+interface Limits {
+  rpm: TokenBucket;
+  tpm: TokenBucket;
+}
+
+/** The cache target of a model. */
+function targetOf(model: ModelConfig): CacheTarget {
+  return {
     provider: model.provider,
     baseURL: model.baseURL ?? null,
     model: model.model ?? model.name,
   };
-  const rpm = new TokenBucket(model.rpm);
-  const tpm = new TokenBucket(model.tpm);
+}
+
+/** Sends prompts of one model through the cache and its rate limits. */
+function caller(model: ModelConfig, shared: LaneShared, limits: Limits) {
+  const { cache, stop, global } = shared;
+  const provider = shared.provider(model);
+  const target = targetOf(model);
+  const { rpm, tpm } = limits;
   return async (prompt: Prompt, sample: number): Promise<Completion> => {
     const key = cache === null ? null : cacheKey(target, prompt, sample);
     if (key !== null) {
@@ -125,6 +135,91 @@ function caller(model: ModelConfig, shared: LaneShared) {
 }
 
 type Call = ReturnType<typeof caller>;
+
+/** Most samples asked for in one request (the OpenAI API's limit on `n`). */
+const MAX_N = 128;
+
+/**
+ * Answers the samples 0..k-1 of one (question, template) for a model with
+ * `n: true`: cache hits first; then, when the samples still to ask are
+ * 0..m-1 (m ≥ 2), one request with `n: m` and the sweep seed as `seed`
+ * (the sim answers choice i as a single request with seed
+ * `requestSeed(seed, i)`, so rows equal separate calls); choice i is
+ * sample i and is cached under sample i's own key, so a run without `n`
+ * finds it. Samples the endpoint did not return (it ignored `n`), or all
+ * of them when the request failed, go as separate calls.
+ */
+async function answerGroup(
+  items: readonly WorkItem[],
+  model: ModelConfig,
+  shared: LaneShared,
+  limits: Limits,
+  call: Call,
+): Promise<Completion[]> {
+  const { cache, stop, global, config } = shared;
+  const provider = shared.provider(model);
+  const target = targetOf(model);
+  const prompts = items.map((item) => buildPrompt(item, model, config));
+  const keys = cache === null
+    ? null
+    : prompts.map((p, i) => cacheKey(target, p, items[i]!.sample));
+  const answered: (Completion | undefined)[] = keys === null
+    ? items.map(() => undefined)
+    : keys.map((key) => cache?.get(key));
+  let m = 0;
+  while (
+    m < items.length && answered[m] === undefined && items[m]!.sample === m
+  ) m++;
+  if (
+    m >= 2 && provider.completeChoices !== undefined && !stop.signal.aborted
+  ) {
+    const first = prompts[0]!;
+    const group: Prompt = {
+      ...first,
+      params: { ...first.params, seed: config.seed },
+    };
+    const { rpm, tpm } = limits;
+    const estimate = tpm.limited
+      ? estimateTokens(first) + (m - 1) * first.params.max_tokens
+      : 0;
+    let waited = true;
+    if (rpm.limited || tpm.limited) {
+      try {
+        await rpm.take(1, stop.signal);
+        await tpm.take(estimate, stop.signal);
+      } catch {
+        waited = false;
+      }
+    }
+    if (waited) {
+      const send = () =>
+        provider.completeChoices!(group, { n: m, signal: stop.signal })
+          .catch((): Completion[] => []);
+      const choices = await (global === null ? send() : global(send));
+      if (tpm.limited) {
+        const used = choices.reduce(
+          (n, c) => n + c.usage.promptTokens + c.usage.completionTokens,
+          0,
+        );
+        if (used > 0) tpm.adjust(estimate - used);
+      }
+      const failed = choices.length === 1 && choices[0]!.error !== undefined;
+      if (!failed) {
+        for (const [i, choice] of choices.slice(0, m).entries()) {
+          if (choice.error !== undefined) continue;
+          answered[i] = { ...choice, cached: false };
+          if (keys !== null) cache?.put(keys[i]!, choice);
+        }
+      }
+    }
+  }
+  const out: Completion[] = [];
+  for (const [i, item] of items.entries()) {
+    // Separate calls (through the cache and limits) for what is left.
+    out.push(answered[i] ?? await converse(item, prompts[i]!, call));
+  }
+  return out;
+}
 
 /**
  * Asks, runs the suite's tools while the model calls them (bounded), and
@@ -195,7 +290,11 @@ export async function runLane(
   onSkip: () => void,
 ): Promise<void> {
   const { config, stats, stop, writer } = shared;
-  const call = caller(model, shared);
+  const limits: Limits = {
+    rpm: new TokenBucket(model.rpm),
+    tpm: new TokenBucket(model.tpm),
+  };
+  const call = caller(model, shared, limits);
   const items = workItems(
     model.name,
     shared.entries,
@@ -206,9 +305,7 @@ export async function runLane(
   );
   const contextOf = scoreContexts(shared.provider, stop.signal);
 
-  const process = async (item: WorkItem): Promise<void> => {
-    const prompt = buildPrompt(item, model, config);
-    const answered = await converse(item, prompt, call);
+  const finish = async (item: WorkItem, answered: Completion) => {
     if (stop.signal.aborted && answered.error !== undefined) return; // redo on resume
     const row = await finishRow({
       runName: shared.runName,
@@ -228,6 +325,10 @@ export async function runLane(
     }
     await written;
   };
+  const process = async (item: WorkItem): Promise<void> => {
+    const prompt = buildPrompt(item, model, config);
+    await finish(item, await converse(item, prompt, call));
+  };
 
   const worker = async (): Promise<void> => {
     while (!stop.signal.aborted) {
@@ -236,6 +337,51 @@ export async function runLane(
       await process(next.value);
     }
   };
+  // Samples through `n`: whole (question, template) groups per worker.
+  const groups = model.n === true && config.samples > 1
+    ? sampleGroups(items)
+    : null;
+  const groupWorker = async (): Promise<void> => {
+    while (groups !== null && !stop.signal.aborted) {
+      const next = groups.next();
+      if (next.done) return;
+      const group = next.value;
+      if ((group[0]!.template.tools?.length ?? 0) > 0) {
+        // Tool loops are multi-turn: one conversation per sample.
+        for (const item of group) await process(item);
+        continue;
+      }
+      const answers = await answerGroup(group, model, shared, limits, call);
+      for (const [i, item] of group.entries()) {
+        await finish(item, answers[i]!);
+      }
+    }
+  };
   const width = Math.max(1, Math.min(model.concurrency, config.concurrency));
-  await Promise.all(Array.from({ length: width }, worker));
+  await Promise.all(
+    Array.from({ length: width }, groups === null ? worker : groupWorker),
+  );
+}
+
+/**
+ * The work items in runs of one (question, template), at most
+ * {@linkcode MAX_N} long (items arrive sample by sample, so a run is
+ * consecutive).
+ */
+function* sampleGroups(items: Iterator<WorkItem>): Generator<WorkItem[]> {
+  let group: WorkItem[] = [];
+  for (let next = items.next(); !next.done; next = items.next()) {
+    const item = next.value;
+    const head = group[0];
+    if (
+      head !== undefined &&
+      (head.question !== item.question || head.templateId !== item.templateId ||
+        head.entry !== item.entry || group.length >= MAX_N)
+    ) {
+      yield group;
+      group = [];
+    }
+    group.push(item);
+  }
+  if (group.length > 0) yield group;
 }

@@ -70,6 +70,7 @@ export * from "./profiles.ts";
 export * from "./calibration.ts";
 export * from "./mistakes.ts";
 export { estimateTokens, simChat } from "./chat.ts";
+export { choiceCount, choiceSeed, MAX_CHOICES, simChoices } from "./choices.ts";
 export {
   defineSkill,
   findSkillAnswer,
