@@ -65,60 +65,56 @@ export const RESULTS_COPY_FIELDS: readonly string[] = [
 const KNOWN = new Set(RESULTS_COPY_FIELDS);
 const COPY_HEADER = [...RESULTS_COPY_FIELDS, "_extra"].join(",") + "\n";
 
-/** One CSV cell: strings always quoted (so "" is an empty string and an
- * empty cell is null), objects as quoted JSON. */
-function cell(value: unknown): string {
+/**
+ * Pushes one CSV cell onto `out` (without its separator): strings always
+ * quoted (so "" is an empty string and an empty cell is null), objects as
+ * quoted JSON. The pieces are pushed, not concatenated: joined once per
+ * write, they make one flat string, where per-row concatenation built
+ * ropes that cost more than the row's `JSON.stringify` (and its garbage).
+ */
+function cell(out: string[], value: unknown): void {
   switch (typeof value) {
     case "string":
-      return value.includes('"')
-        ? '"' + value.replaceAll('"', '""') + '"'
-        : '"' + value + '"';
+      out.push(
+        '"',
+        value.includes('"') ? value.replaceAll('"', '""') : value,
+        '"',
+      );
+      return;
     case "number":
-      return Number.isFinite(value) ? "" + value : "";
+      if (Number.isFinite(value)) out.push(String(value));
+      return;
     case "boolean":
-      return value ? "true" : "false";
+      out.push(value ? "true" : "false");
+      return;
     case "object":
-      return value === null ? "" : cell(JSON.stringify(value));
-    default:
-      return "";
+      if (value !== null) cell(out, JSON.stringify(value));
+      return;
   }
 }
 
-/** A text cell (the common case first). */
-const str = (v: unknown): string =>
-  typeof v === "string"
-    ? (v.includes('"') ? '"' + v.replaceAll('"', '""') + '"' : '"' + v + '"')
-    : cell(v);
-
 /**
- * A row as one line of the CSV copy, fields in {@linkcode RESULTS_COPY_FIELDS}
- * order. Written out field by field rather than looped over the list: a
- * loop's keyed property reads made it twice as slow as `JSON.stringify` of
- * the row; this costs about the same. Hand-written because a CSV library
- * would cost more per row than the row's whole write, and the format is fixed.
+ * Pushes a row as one line of the CSV copy onto `out`, fields in
+ * {@linkcode RESULTS_COPY_FIELDS} order, then `_extra`. Hand-written
+ * because a CSV library would cost more per row than the row's whole
+ * write, and the format is fixed.
  */
-function copyLine(r: ResultRow): string {
-  const line = str(r.key) + "," + str(r.run) + "," + str(r.model) + "," +
-    str(r.suite) + "," + str(r.question_id) + "," + str(r.template) + "," +
-    cell(r.sample) + "," + cell(r.dims) + "," + str(r.question) + "," +
-    str(r.expected) + "," + str(r.status) + "," + cell(r.correct) + "," +
-    cell(r.score) + "," + cell(r.format_valid) + "," + str(r.error_class) +
-    "," + cell(r.rel_error) + "," + str(r.extracted) + "," +
-    str(r.extract_rule) + "," + str(r.response) + "," + str(r.reasoning) +
-    "," + str(r.finish_reason) + "," + cell(r.prompt_tokens) + "," +
-    cell(r.completion_tokens) + "," + cell(r.latency_ms) + "," +
-    cell(r.attempts) + "," + cell(r.cached) + "," + str(r.error_kind) + "," +
-    str(r.error_message) + "," + str(r.explanation) + "," + cell(r.metrics) +
-    "," + str(r.transcript) + "," + str(r.finished_at) + ",";
+function copyLine(out: string[], r: ResultRow): void {
+  for (const field of RESULTS_COPY_FIELDS) {
+    cell(out, (r as unknown as Record<string, unknown>)[field]);
+    out.push(",");
+  }
   // Any field beyond the known ones goes, as JSON, in `_extra`.
   let fields = 0;
   for (const _ in r) fields++;
-  if (fields === RESULTS_COPY_FIELDS.length) return line + "\n";
-  let extra: Record<string, unknown> | null = null;
-  for (const [k, v] of Object.entries(r)) {
-    if (!KNOWN.has(k) && v !== undefined) (extra ??= {})[k] = v;
+  if (fields !== RESULTS_COPY_FIELDS.length) {
+    let extra: Record<string, unknown> | null = null;
+    for (const [k, v] of Object.entries(r)) {
+      if (!KNOWN.has(k) && v !== undefined) (extra ??= {})[k] = v;
+    }
+    if (extra !== null) cell(out, extra);
   }
-  return line + (extra === null ? "" : cell(extra)) + "\n";
+  out.push("\n");
 }
 
 /** The open CSV copy and how far it has got. */
@@ -218,7 +214,7 @@ export class ResultsWriter {
     }
     const line = JSON.stringify(row) + "\n";
     if (this.#copy !== null) {
-      this.#pendingCopy.push(copyLine(row));
+      copyLine(this.#pendingCopy, row);
       this.#pendingKeys.push(row.key);
     }
     this.#pending.push(line);
@@ -450,7 +446,7 @@ async function catchUp(
     }
     const lines = decoder.decode(chunk.subarray(0, last + 1)).split("\n");
     lines.pop();
-    let csv = "";
+    const csv: string[] = [];
     const keys: string[] = [];
     for (const line of lines) {
       if (line.trim() === "") continue;
@@ -464,10 +460,10 @@ async function catchUp(
         typeof row !== "object" || row === null ||
         typeof (row as { key?: unknown }).key !== "string"
       ) return false;
-      csv += copyLine(row as ResultRow);
+      copyLine(csv, row as ResultRow);
       keys.push((row as { key: string }).key);
     }
-    const csvBytes = encoder.encode(csv);
+    const csvBytes = encoder.encode(csv.join(""));
     await writeAll(copy.file, csvBytes);
     const index = copy.index;
     index.jsonlEnd += last + 1;
