@@ -5,11 +5,11 @@
  *
  * Written by hand: LaTeX is rewritten to a plain arithmetic expression
  * (checked to hold only numbers, operators and `sqrt`), which
- * `_plain_eval.ts` evaluates as mathjs' `evaluate` would.
+ * `evaluateReal` reads as mathjs' `evaluate` would.
  *
  * @module
  */
-import { evaluatePlain } from "./_plain_eval.ts";
+import { evaluateReal } from "../math/expr.ts";
 import { parseEntry } from "./matrix_parse.ts";
 
 const WORD_COUNT: Record<string, number> = {
@@ -63,8 +63,11 @@ function valueOf(item: string): string | null {
   if (exact !== null) return exact;
   const expr = toExpression(item);
   if (expr === null) return null;
-  const v = evaluatePlain(expr);
-  return v === null ? null : String(Number(v.toPrecision(15)));
+  try {
+    return String(Number(evaluateReal(expr).toPrecision(15)));
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -1,43 +1,43 @@
 /**
- * Evaluates the plain arithmetic an eigenvalue is rewritten to (numbers,
- * `+ - * /`, parentheses, `sqrt(…)`) in floating point, with the same
- * grammar and the same order of operations as mathjs' `evaluate` on such
- * text, so a value is the same double mathjs gives.
+ * mathjs' expression grammar, cut down to numbers, symbols, `+ - * / ^`
+ * (and `.*`, `./`, `.^`), parentheses and one-argument function calls: a
+ * tokenizer and recursive-descent parser that build the same tree mathjs
+ * 15 builds (`parse.js`), so an evaluation gives the value mathjs gives.
  *
  * Written by hand rather than calling mathjs: importing mathjs builds its
- * whole function set (about 0.3 s and 60 MB), and extraction runs in every
- * sweep. The port follows mathjs 15's parser (`parse.js`): implicit
- * multiplication (`2sqrt(3)`, `(1)(2)`), its "rule 2" (`1/2sqrt(3)` is
- * `(1/2)·sqrt(3)`), unary signs, `.*` and `./`, and its whitespace and
- * newline handling. Anything mathjs would reject, or would not turn into a
- * real number (a negative square root is complex there), gives null. A
- * test compares it with mathjs on random expressions.
+ * whole function set (about 0.3 s and 60 MB), and these expressions are
+ * read in every sweep. Kept from mathjs: implicit multiplication (`2x`,
+ * `2sqrt(3)`, `(1)(2)`, but not `2 3`), its "rule 2" (`1/2x` is
+ * `(1/2)·x`), unary signs below `^`, `^` right-associative, and its
+ * whitespace and newline handling. Tests compare with mathjs on random
+ * expressions.
  *
  * @module
  */
 
+/** A parsed node. */
+export type ExprNode =
+  | { k: "const"; text: string }
+  | { k: "sym"; name: string }
+  | { k: "unary"; op: "-" | "+"; a: ExprNode }
+  | { k: "bin"; op: "+" | "-" | "*" | "/" | "^"; a: ExprNode; b: ExprNode }
+  | { k: "paren"; a: ExprNode }
+  | { k: "call"; name: string; args: ExprNode[] };
+
 type Tok =
-  | { t: "num"; v: number }
+  | { t: "num"; v: string }
   | { t: "sym"; v: string }
   | { t: "op"; v: string }
   | { t: "nl" }
   | { t: "end" };
 
-/** A parsed node: constants, unary and binary operators, groups, calls. */
-type Node =
-  | { k: "const"; v: number }
-  | { k: "unary"; op: string; a: Node }
-  | { k: "bin"; op: string; a: Node; b: Node }
-  | { k: "paren"; a: Node }
-  | { k: "call"; name: string; args: Node[] }
-  | { k: "sym"; name: string };
-
-class Reject extends Error {}
-
 const isDigit = (c: string) => c >= "0" && c <= "9";
-const isAlpha = (c: string) => /^[a-zA-Z_$\u00C0-\u02AF]$/.test(c);
+const isAlpha = (c: string) =>
+  /^[a-zA-Z_$\u00C0-\u02AF\u0370-\u03FF\u2100-\u214F]$/.test(c);
+const fail = (text: string, why: string): never => {
+  throw new SyntaxError(`Cannot parse "${text.slice(0, 80)}": ${why}`);
+};
 
-/** mathjs' tokenizer, for the characters this grammar allows. */
 function tokenize(text: string): Tok[] {
   const out: Tok[] = [];
   let i = 0, depth = 0;
@@ -45,13 +45,10 @@ function tokenize(text: string): Tok[] {
   const isDecimalMark = (c: string, next: string) =>
     c === "." && next !== "/" && next !== "*" && next !== "^";
   while (true) {
-    while (true) {
-      const c = at(i);
-      if (
-        c === " " || c === "\t" || c === "\u00A0" || (c === "\n" && depth > 0)
-      ) {
-        i++;
-      } else break;
+    for (let c = at(i);; c = at(++i)) {
+      const space = c === " " || c === "\t" || c === "\u00A0" ||
+        (c === "\n" && depth > 0);
+      if (!space) break;
     }
     const c = at(i);
     if (c === "") break;
@@ -61,35 +58,32 @@ function tokenize(text: string): Tok[] {
       continue;
     }
     const c2 = text.slice(i, i + 2);
-    if (c2 === ".*" || c2 === "./") {
-      out.push({ t: "op", v: c2 }); // dotMultiply, dotDivide: no "rule 2"
+    if (c2 === ".*" || c2 === "./" || c2 === ".^") {
+      out.push({ t: "op", v: c2 });
       i += 2;
       continue;
     }
-    if ("+-*/".includes(c)) {
-      out.push({ t: "op", v: c });
-      i++;
-      continue;
-    }
-    if (c === "(" || c === ")") {
-      depth += c === "(" ? 1 : -1;
+    if ("+-*/^()".includes(c)) {
+      if (c === "(") depth++;
+      if (c === ")") depth--;
       out.push({ t: "op", v: c });
       i++;
       continue;
     }
     if (isDigit(c) || c === ".") {
+      // mathjs reads "0x1f", "0b101", "0o17" as radix literals: not read here.
+      if (/^0[box]$/.test(c2)) fail(text, "radix literals not read");
       let s = "";
       if (c === ".") {
-        s += c;
-        i++;
-        if (!isDigit(at(i))) throw new Reject(); // a bare "." delimiter
+        s += at(i++);
+        if (!isDigit(at(i))) fail(text, `unexpected "." at ${i - 1}`);
       } else {
         while (isDigit(at(i))) s += at(i++);
         if (isDecimalMark(at(i), at(i + 1))) s += at(i++);
       }
       while (isDigit(at(i))) s += at(i++);
-      if (at(i) === "e" || at(i) === "E") throw new Reject();
-      out.push({ t: "num", v: Number(s) });
+      if (at(i) === "e" || at(i) === "E") fail(text, "exponents not read");
+      out.push({ t: "num", v: s });
       continue;
     }
     if (isAlpha(c)) {
@@ -98,169 +92,135 @@ function tokenize(text: string): Tok[] {
       out.push({ t: "sym", v: s });
       continue;
     }
-    throw new Reject();
+    fail(text, `unexpected "${c}" at ${i}`);
   }
   out.push({ t: "end" });
   return out;
 }
 
-/** mathjs' recursive descent, cut down to this grammar. */
-function parse(tokens: Tok[]): Node {
+/**
+ * Parses `text` as mathjs does for this grammar.
+ *
+ * @throws {SyntaxError} where mathjs' parser would throw, and for a
+ *   newline that would make it a block of several expressions.
+ */
+export function parseExpr(text: string): ExprNode {
+  const tokens = tokenize(text);
   let pos = 0;
   const tok = () => tokens[pos]!;
   const isOp = (v: string) => {
     const t = tok();
     return t.t === "op" && t.v === v;
   };
-  // getTokenSkipNewline: after an operator, newlines are skipped.
-  const advanceSkipNl = () => {
+  const opText = () => (tok() as { v: string }).v;
+  // mathjs' getTokenSkipNewline: after an operator, newlines are skipped.
+  const advance = () => {
     pos++;
     while (tok().t === "nl") pos++;
   };
-  const isConst = (n: Node) => n.k === "const";
-  const rule2Node = (n: Node) =>
-    isConst(n) || (n.k === "unary" && isConst(n.a));
+  const isConst = (n: ExprNode) => n.k === "const";
+  const isOperator = (n: ExprNode) => n.k === "unary" || n.k === "bin";
 
-  function addSub(): Node {
+  function addSub(): ExprNode {
     let node = mulDiv();
     while (isOp("+") || isOp("-")) {
-      const op = (tok() as { v: string }).v;
-      advanceSkipNl();
+      const op = opText() as "+" | "-";
+      advance();
       node = { k: "bin", op, a: node, b: mulDiv() };
     }
     return node;
   }
-  function mulDiv(): Node {
+  function mulDiv(): ExprNode {
     let node = implicit();
     while (isOp("*") || isOp("/") || isOp(".*") || isOp("./")) {
-      const op = (tok() as { v: string }).v;
-      advanceSkipNl();
+      const op = opText().endsWith("*") ? "*" : "/";
+      advance();
       node = { k: "bin", op, a: node, b: implicit() };
     }
     return node;
   }
-  function implicit(): Node {
+  function implicit(): ExprNode {
     let node = rule2();
     let last = node;
-    while (true) {
-      const t = tok();
-      if (
-        t.t === "sym" ||
-        (t.t === "num" && !isConst(last) && last.k !== "unary" &&
-          last.k !== "bin") ||
-        isOp("(")
-      ) {
-        last = rule2();
-        node = { k: "bin", op: "*", a: node, b: last };
-      } else break;
+    while (
+      tok().t === "sym" || isOp("(") ||
+      (tok().t === "num" && !isConst(last) && !isOperator(last))
+    ) {
+      last = rule2();
+      node = { k: "bin", op: "*", a: node, b: last };
     }
     return node;
   }
-  function rule2(): Node {
+  // "1/2x" is (1/2)·x: a number divided by a number, then a symbol or "(".
+  function rule2(): ExprNode {
     let node = unary();
     let last = node;
-    while (isOp("/") && rule2Node(last)) {
-      const saved = pos;
-      advanceSkipNl();
+    while (
+      isOp("/") &&
+      (isConst(last) || (last.k === "unary" && isConst(last.a)))
+    ) {
+      const slash = pos;
+      advance();
       if (tok().t === "num") {
-        const afterSlash = pos;
-        advanceSkipNl();
-        const t = tok();
-        if (t.t === "sym" || isOp("(")) {
-          pos = afterSlash;
+        const number = pos;
+        advance();
+        if (tok().t === "sym" || isOp("(")) {
+          pos = number;
           last = unary();
           node = { k: "bin", op: "/", a: node, b: last };
           continue;
         }
       }
-      pos = saved;
+      pos = slash;
       break;
     }
     return node;
   }
-  function unary(): Node {
+  function unary(): ExprNode {
     if (isOp("-") || isOp("+")) {
-      const op = (tok() as { v: string }).v;
-      advanceSkipNl();
+      const op = opText() as "-" | "+";
+      advance();
       return { k: "unary", op, a: unary() };
     }
-    return primary();
+    return power();
   }
-  function primary(): Node {
+  function power(): ExprNode {
+    const node = primary();
+    if (isOp("^") || isOp(".^")) {
+      advance();
+      return { k: "bin", op: "^", a: node, b: unary() };
+    }
+    return node;
+  }
+  function primary(): ExprNode {
     const t = tok();
     if (t.t === "num") {
       pos++;
-      return { k: "const", v: t.v };
+      return { k: "const", text: t.v };
     }
     if (t.t === "sym") {
       pos++;
-      if (isOp("(")) {
-        advanceSkipNl();
-        const args: Node[] = [];
-        if (!isOp(")")) args.push(addSub());
-        if (!isOp(")")) throw new Reject();
-        pos++;
-        return { k: "call", name: t.v, args };
-      }
-      return { k: "sym", name: t.v };
+      if (!isOp("(")) return { k: "sym", name: t.v };
+      advance();
+      const args: ExprNode[] = [];
+      if (!isOp(")")) args.push(addSub());
+      if (!isOp(")")) fail(text, "expected )");
+      pos++;
+      return { k: "call", name: t.v, args };
     }
     if (isOp("(")) {
-      advanceSkipNl();
+      advance();
       const a = addSub();
-      if (!isOp(")")) throw new Reject();
+      if (!isOp(")")) fail(text, "expected )");
       pos++;
       return { k: "paren", a };
     }
-    throw new Reject();
+    return fail(text, "expected a value");
   }
 
   const node = addSub();
   // A newline or anything else left over: mathjs makes a block (a result
-  // set, not a number) or throws; either way, no value.
-  if (tok().t !== "end") throw new Reject();
+  // set, not a value) or throws.
+  if (tok().t !== "end") fail(text, "unexpected text after the expression");
   return node;
-}
-
-function evaluateNode(n: Node): number {
-  switch (n.k) {
-    case "const":
-      return n.v;
-    case "paren":
-      return evaluateNode(n.a);
-    case "unary": {
-      const a = evaluateNode(n.a);
-      return n.op === "-" ? -a : a;
-    }
-    case "bin": {
-      const a = evaluateNode(n.a), b = evaluateNode(n.b);
-      if (n.op === "+") return a + b;
-      if (n.op === "-") return a - b;
-      if (n.op === "*" || n.op === ".*") return a * b;
-      return a / b;
-    }
-    case "call": {
-      if (n.name !== "sqrt" || n.args.length !== 1) throw new Reject();
-      const x = evaluateNode(n.args[0]!);
-      // mathjs returns a complex number below zero.
-      if (!(x >= 0)) throw new Reject();
-      return Math.sqrt(x);
-    }
-    case "sym":
-      throw new Reject();
-  }
-}
-
-/**
- * Evaluates `text` as mathjs' `evaluate` would, for numbers, `+ - * /`,
- * parentheses and `sqrt`; null when mathjs would fail or give no finite
- * real number.
- */
-export function evaluatePlain(text: string): number | null {
-  try {
-    const v = evaluateNode(parse(tokenize(text)));
-    return Number.isFinite(v) ? v : null;
-  } catch (error) {
-    if (error instanceof Reject) return null;
-    throw error;
-  }
 }

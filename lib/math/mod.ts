@@ -23,3 +23,4 @@ export * from "./rank.ts";
 export * from "./charpoly.ts";
 export * from "./roots.ts";
 export * from "./eigen.ts";
+export * from "./expr.ts";

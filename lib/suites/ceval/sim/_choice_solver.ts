@@ -10,13 +10,19 @@
  *
  * Written by hand: finding the expression inside Chinese prose and
  * continuing a sequence is not something a library does; the arithmetic
- * itself is mathjs with fractions.
+ * itself is exact over fractions with mathjs' grammar (`lib/math/expr.ts`,
+ * which gives mathjs' values without loading mathjs at start-up).
  *
  * @module
  */
-import { all, create } from "mathjs";
-
-const math = create(all!, { number: "Fraction" });
+import {
+  derivativeAt as derivativeOf,
+  determinant as det,
+  evaluateRational,
+  formatRational,
+  type Fraction,
+  fraction,
+} from "../../../math/mod.ts";
 
 /** A solved question: the computed value and the letter stating it. */
 export interface Solved {
@@ -44,15 +50,13 @@ function normalizeExpr(text: string): string {
   return text.replace(/[×÷−－＋（）²³]/g, (c) => SYMBOLS[c] ?? c).trim();
 }
 
-/** Writes a mathjs fraction as "-3" or "5/6". */
-function ratio(v: unknown): string {
-  return math.format(v as never, { fraction: "ratio" }).replace(/\/1$/, "");
-}
+/** Writes a fraction as "-3" or "5/6". */
+const ratio = formatRational;
 
 function value(expr: string): string | null {
   if (!/^[\d+\-*/^(). ]+$/.test(expr) || !/\d/.test(expr)) return null;
   try {
-    return ratio(math.evaluate(expr));
+    return ratio(evaluateRational(expr));
   } catch {
     return null;
   }
@@ -63,16 +67,13 @@ function linearRoot(lhs: string, rhs: string): string | null {
   const side = /^[\dx+\-*/^(). ]+$/;
   if (!side.test(lhs) || !side.test(rhs) || !/x/.test(lhs + rhs)) return null;
   try {
-    const f = math.compile(`(${lhs}) - (${rhs})`);
-    const at = (x: number) =>
-      math.fraction(f.evaluate({ x: math.fraction(x) }) as never);
-    const f0 = at(0), f1 = at(1), f2 = at(2);
-    const slope = math.subtract(f1, f0);
+    const f = `(${lhs}) - (${rhs})`;
+    const at = (x: bigint): Fraction => evaluateRational(f, { x: fraction(x) });
+    const f0 = at(0n), f1 = at(1n), f2 = at(2n);
+    const slope = f1.sub(f0);
     // Linear only: f(2) − f(1) must equal f(1) − f(0), and the slope ≠ 0.
-    if (!math.equal(math.subtract(f2, f1), slope) || math.isZero(slope)) {
-      return null;
-    }
-    return ratio(math.divide(math.unaryMinus(f0), slope));
+    if (!f2.sub(f1).equals(slope) || slope.n === 0n) return null;
+    return ratio(f0.neg().div(slope));
   } catch {
     return null;
   }
@@ -82,8 +83,7 @@ function linearRoot(lhs: string, rhs: string): string | null {
 function derivativeAt(expr: string, a: string): string | null {
   if (!/^[\dx+\-*/^(). ]+$/.test(expr)) return null;
   try {
-    const d = math.derivative(expr, "x");
-    return ratio(d.evaluate({ x: math.fraction(a) }));
+    return ratio(derivativeOf(expr, "x", fraction(a)));
   } catch {
     return null;
   }
@@ -93,9 +93,12 @@ function derivativeAt(expr: string, a: string): string | null {
 function determinant(literal: string): string | null {
   try {
     const rows = JSON.parse(literal) as number[][];
-    if (!rows.every((r) => r.length === rows.length)) return null;
-    const m = math.matrix(rows.map((r) => r.map((v) => math.fraction(v))));
-    return ratio(math.det(m));
+    const square = rows.every((r) =>
+      Array.isArray(r) && r.length === rows.length &&
+      r.every((v) => typeof v === "number")
+    );
+    if (!square) return null; // (mathjs' det refuses other shapes too)
+    return ratio(det(rows.map((r) => r.map((v) => fraction(v)))));
   } catch {
     return null;
   }
@@ -108,7 +111,7 @@ function optionValue(text: string): string | null {
       .exec(text.replace(/−/g, "-").trim());
   if (m === null) return null;
   try {
-    return ratio(math.fraction(m[1]!));
+    return ratio(fraction(m[1]!));
   } catch {
     return null;
   }
