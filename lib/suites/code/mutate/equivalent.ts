@@ -13,6 +13,7 @@
 export interface EquivalentMutant {
   /** Problem id. */
   problem: string;
+  /** The reference's language. */
   language: "python" | "javascript";
   /** The mutant's description, e.g. "comparison > → >= at 12:16". */
   mutant: string;

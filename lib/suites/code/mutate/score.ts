@@ -21,8 +21,11 @@ export type MutationLanguage = "python" | "javascript";
 
 /** A mutant the tests did not kill. */
 export interface SurvivingMutant {
+  /** comparison, off_by_one, arithmetic, drop_return, negate_if or logical. */
   operator: string;
+  /** 1-based line of the changed node in the reference. */
   line: number;
+  /** 1-based column of the changed node in the reference. */
   column: number;
   /** Operator, change and location, e.g. "comparison < → <= at 4:7". */
   description: string;
@@ -42,15 +45,19 @@ export interface ListedEquivalent extends SurvivingMutant {
 
 /** The mutation score of one problem's reference in one language. */
 export interface MutationReport {
+  /** Problem id. */
   problem: string;
+  /** The reference's language. */
   language: MutationLanguage;
   /** Distinct mutants counted (after the cap; listed equivalents excluded). */
   mutants: number;
+  /** Counted mutants the tests killed. */
   killed: number;
   /** killed / mutants (1 when there are no mutants). */
   score: number;
   /** Distinct mutants before the cap, listed equivalents excluded. */
   available: number;
+  /** Counted mutants the tests did not kill, in source order. */
   survivors: SurvivingMutant[];
   /** Mutants of this problem and language in `EQUIVALENT_MUTANTS`. */
   equivalent: ListedEquivalent[];
@@ -62,9 +69,9 @@ export interface MutationReport {
 export interface MutationOptions {
   /** Problem ids (default: the whole bank). */
   problems?: string[];
-  /** @default ["javascript", "python"] */
+  /** Languages to score. @default ["javascript", "python"] */
   languages?: MutationLanguage[];
-  /** Cap on mutants per problem and language (spread over the program). @default 40 */
+  /** Cap on mutants per problem and language (evenly spread over the program). @default 100 */
   maxMutants?: number;
   /** Cap for Python only (Python workers are slower). @default maxMutants */
   maxPythonMutants?: number;
