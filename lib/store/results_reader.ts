@@ -211,8 +211,8 @@ export interface ResultsCopyIndex {
 
 /**
  * The copy's index if it still describes the results file: same file
- * (inode), long enough, and the covered rows' first and last lines carry
- * the recorded keys. `results.jsonl` is the source of truth; a copy that
+ * (inode), long enough, not rewritten in place after the index was saved,
+ * and the covered rows' first and last lines carry the recorded keys. `results.jsonl` is the source of truth; a copy that
  * cannot be shown to agree with it is not used.
  *
  * @param path The `results.jsonl` path.
@@ -236,9 +236,10 @@ export async function verifiedCopy(
   path: string,
 ): Promise<ResultsCopyIndex | null> {
   const dir = dirname(path);
+  const indexPath = join(dir, RESULTS_COPY_INDEX);
   let index: ResultsCopyIndex;
   try {
-    index = JSON.parse(await Deno.readTextFile(join(dir, RESULTS_COPY_INDEX)));
+    index = JSON.parse(await Deno.readTextFile(indexPath));
   } catch {
     return null;
   }
@@ -249,6 +250,12 @@ export async function verifiedCopy(
       return null;
     }
     if (st.size < index.jsonlEnd) return null;
+    // Same length but written after the index: edited in place.
+    const saved = (await Deno.stat(indexPath)).mtime;
+    if (
+      st.size === index.jsonlEnd && st.mtime !== null && saved !== null &&
+      st.mtime.getTime() > saved.getTime()
+    ) return null;
     if (index.rows === 0) return index.jsonlEnd === 0 ? index : null;
     using file = await Deno.open(path, { read: true });
     const first = await lineAt(file, 0, "forward");
