@@ -296,6 +296,9 @@ async function readRows(
       // Every line is a row, but some value does not have its declared
       // type: read the slow way, inferring types over every line.
       frame = scan(path, shown, error);
+      if (frame.columns.includes("key") && frame.getColumn("key").nullCount()) {
+        await throwBadLines(path, shown, run, prefix);
+      }
       const dimPairs = structFields(frame, "dims", "dim_");
       frame = unnestStruct(frame, "dims", dimPairs);
       frame = unnestStruct(

@@ -278,3 +278,21 @@ Deno.test("loadRuns() names every line that is not a row, in the copy's tail too
     }
   });
 });
+
+Deno.test("loadRuns() infers the types when a value does not fit the declared schema", async () => {
+  await withTemp(async (tmp) => {
+    const rows = nastyRows().slice(0, 30);
+    // A provider that reports fractional token counts.
+    (rows[3] as unknown as { prompt_tokens: number }).prompt_tokens = 12.5;
+    const dir = await writeRun(tmp, rows);
+    for (const cache of [true, false]) {
+      const { frame } = await loadRuns(dir, { warn: false, cache });
+      assert.equal(frame.height, rows.length);
+      assert.deepEqual(
+        frame.getColumn("key").toArray(),
+        rows.map((r) => r.key),
+      );
+      assert.ok(frame.columns.includes("subject"));
+    }
+  });
+});
