@@ -44,6 +44,8 @@ export class RunFormatError extends SyntaxError {
   readonly bad: BadLine[];
 
   /**
+   * Builds the error and its message from the bad lines.
+   *
    * @param path The `results.jsonl` path.
    * @param run The run folder, named in the resume advice.
    * @param bad The lines that are not rows (at least one).

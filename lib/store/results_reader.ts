@@ -202,8 +202,9 @@ export interface ResultsCopyIndex {
   csvEnd: number;
   /** Rows covered. */
   rows: number;
-  /** Key of the first and of the last covered row. */
+  /** Key of the first covered row. */
   firstKey: string | null;
+  /** Key of the last covered row. */
   lastKey: string | null;
   /** The CSV's columns: row fields, then `_extra` (other fields as JSON). */
   columns: string[];
