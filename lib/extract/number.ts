@@ -126,6 +126,9 @@ function pickAfterMarker(
   return first;
 }
 
+/** An integer written plainly, in canonical form (no sign on 0, no leading zeros). */
+const BARE_INTEGER = /^(?:0|-?[1-9]\d{0,299})$/;
+
 /**
  * Extracts the answer number from a model reply.
  *
@@ -161,6 +164,19 @@ function pickAfterMarker(
  * ```
  */
 export function extractNumber(text: string): ExtractedNumber | null {
+  // The commonest reply, a bare integer, without the scan (about 15 µs of
+  // a row's CPU at 0 ms latency, and the suites read a reply twice): the
+  // result the scan gives (tests/extract/bare_number_test.ts checks it).
+  if (BARE_INTEGER.test(text)) {
+    return {
+      value: Number(text),
+      exact: text,
+      rule: "bare",
+      span: [0, text.length],
+      candidates: 1,
+      kind: "plain",
+    };
+  }
   try {
     const clean = blankThinking(normalizeChars(text));
     const all = scanNumbers(clean);
