@@ -15,9 +15,11 @@
  * @module
  */
 import OpenAI from "openai";
-import { runSweep } from "../../lib/mod.ts";
+// The layers the sweep CLI imports, not lib/mod.ts: that also loads the
+// report (Polars, Plot), which a sweep does not, and would count in its RSS.
+import { runSweep } from "../../lib/runner/mod.ts";
 import { SweepConfigSchema } from "../../lib/config/schema.ts";
-import { getSuite } from "../../lib/suites/mod.ts";
+import { getSuite, SUITES } from "../../lib/suites/mod.ts";
 import type { Question } from "../../lib/types.ts";
 
 /** One measured number, with its reference and target when it has one. */
@@ -135,7 +137,7 @@ async function sweepRate(
     }],
   });
   const started = performance.now();
-  const result = await runSweep(config, { progress: "none" });
+  const result = await runSweep(config, { progress: "none", suites: SUITES });
   const seconds = (performance.now() - started) / 1000;
   if (result.done !== n || result.errors !== 0) {
     throw new Error(
@@ -282,7 +284,7 @@ async function rssChild(n: number): Promise<void> {
         concurrency: 64,
       }],
     });
-    const result = await runSweep(config, { progress: "none" });
+    const result = await runSweep(config, { progress: "none", suites: SUITES });
     const gc = (globalThis as { gc?: () => void }).gc;
     gc?.();
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -337,7 +339,7 @@ export async function benchSweepMemory(
   const smallest = measured[0]!;
   const mb = (bytes: number) => bytes / 2 ** 20;
   const rows: BenchRow[] = [{
-    name: "RSS after imports, before the sweep (not the runner's)",
+    name: "RSS after the sweep CLI's imports, before the sweep",
     value: mb(smallest.baseline),
     unit: "MB",
   }];
