@@ -78,6 +78,7 @@ export type {
 export type { Rng } from "./providers/sim/rng.ts";
 export type {
   BatchServerOptions,
+  ChoicesOptions,
   CompleteOptions,
   FaultRates,
   Provider,
