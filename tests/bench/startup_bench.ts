@@ -7,7 +7,9 @@
  *   arithmetic question, closing summary included) against a process that
  *   only imports `openai` and `zod` and exits, in the same run: wall time
  *   (best of alternating rounds) and peak RSS (`VmHWM`, read by a preload
- *   module as the process exits). Also the CLI's modules imported alone.
+ *   module as the process exits). Also the CLI's modules imported alone,
+ *   and the same one-row run without the closing summary (which loads the
+ *   report and Polars).
  * - `benchRowCpu()`: CPU per row of an in-process sim sweep (`runSweep`,
  *   defaults as a user runs it, cache on, latency 0) against a bare loop of
  *   the same requests through the same sim provider (rendering and
@@ -115,6 +117,18 @@ export async function benchStartup(
       `${tmp}/imports.ts`,
       `import ${JSON.stringify(new URL("lib/cli/sweep.ts", ROOT).href)};\n`,
     );
+    const lib = (path: string) => JSON.stringify(new URL(path, ROOT).href);
+    // The CLI's layers and run, without its closing summary (Polars).
+    await Deno.writeTextFile(
+      `${tmp}/no_summary.ts`,
+      `import { loadConfig } from ${lib("lib/config/mod.ts")};
+import { runSweep } from ${lib("lib/runner/mod.ts")};
+import { SUITES } from ${lib("lib/suites/mod.ts")};
+const { config, baseDir } = await loadConfig(Deno.args[0]!, SUITES);
+const result = await runSweep(config, { progress: "none", suites: SUITES, baseDir });
+if (result.done !== 1) throw new Error("Cannot run the one-row sweep");
+`,
+    );
     const config = `${tmp}/one.json`;
     await Deno.writeTextFile(
       config,
@@ -148,17 +162,20 @@ export async function benchStartup(
       bare: [] as Measured[],
       sweep: [] as Measured[],
       imports: [] as Measured[],
+      noSummary: [] as Measured[],
     };
     for (let r = 0; r < rounds; r++) {
       best.bare.push(await run(`${tmp}/bare.ts`));
       best.sweep.push(await run(cli, [config, "--progress", "none"]));
       best.imports.push(await run(`${tmp}/imports.ts`));
+      best.noSummary.push(await run(`${tmp}/no_summary.ts`, [config]));
     }
     const fastest = (ms: Measured[]) =>
       ms.reduce((a, b) => (b.seconds < a.seconds ? b : a));
     const lowest = (ms: Measured[]) => Math.min(...ms.map((m) => m.peak));
     const bare = fastest(best.bare), sweep = fastest(best.sweep);
     const imports = fastest(best.imports);
+    const noSummary = fastest(best.noSummary);
     const mb = (bytes: number) => bytes / 2 ** 20;
     const extra = sweep.seconds - bare.seconds;
     return [
@@ -189,6 +206,17 @@ export async function benchStartup(
         ratio: lowest(best.sweep) / lowest(best.bare),
         target: "<= 100 MB",
         pass: mb(lowest(best.sweep)) <= 100,
+      },
+      {
+        name: "one-row sweep, CLI layers without the closing summary",
+        value: noSummary.seconds,
+        unit: "s",
+        ratio: noSummary.seconds / bare.seconds,
+      },
+      {
+        name: "one-row sweep without the closing summary, peak RSS",
+        value: mb(lowest(best.noSummary)),
+        unit: "MB",
       },
       {
         name: "sweep CLI modules imported, no run",
