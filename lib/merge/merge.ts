@@ -9,6 +9,7 @@ import type { SweepConfig } from "../config/schema.ts";
 import {
   checkShard,
   loadEntries,
+  rowKey,
   type Shard,
   shardOfKey,
   workItems,
@@ -302,7 +303,7 @@ async function plannedKeys(
       )
     ) {
       keys.add(
-        `${model.name}|${item.question.id}|${item.templateId}|${item.sample}`,
+        rowKey(model.name, item.question.id, item.templateId, item.sample),
       );
     }
   }
