@@ -66,100 +66,52 @@ const KNOWN = new Set(RESULTS_COPY_FIELDS);
 const COPY_HEADER = [...RESULTS_COPY_FIELDS, "_extra"].join(",") + "\n";
 
 /**
- * Pushes one CSV cell onto `out` (without its separator): strings always
- * quoted (so "" is an empty string and an empty cell is null), objects as
- * quoted JSON. The pieces are pushed, not concatenated: joined once per
- * write, they make one flat string, where per-row concatenation built
- * ropes that cost more than the row's `JSON.stringify` (and its garbage).
+ * One CSV cell: strings always quoted (so "" is an empty string and an
+ * empty cell is null), objects as quoted JSON, numbers and booleans bare.
  */
-function cell(out: string[], value: unknown): void {
-  switch (typeof value) {
-    case "string":
-      out.push(
-        '"',
-        value.includes('"') ? value.replaceAll('"', '""') : value,
-        '"',
-      );
-      return;
-    case "number":
-      if (Number.isFinite(value)) out.push(String(value));
-      return;
-    case "boolean":
-      out.push(value ? "true" : "false");
-      return;
-    case "object":
-      if (value !== null) cell(out, JSON.stringify(value));
-      return;
-  }
-}
-
-/** Pushes a text cell (the common case, inlined by hand). */
-function text(out: string[], v: unknown): void {
+function cell(v: unknown): string {
   if (typeof v === "string") {
-    out.push('"', v.includes('"') ? v.replaceAll('"', '""') : v, '",');
-  } else {
-    cell(out, v);
-    out.push(",");
+    return v.includes('"')
+      ? '"' + v.replaceAll('"', '""') + '"'
+      : '"' + v + '"';
   }
-}
-
-/** Pushes any other cell and its separator. */
-function other(out: string[], v: unknown): void {
-  cell(out, v);
-  out.push(",");
+  if (v === null || v === undefined) return "";
+  if (typeof v === "object") return cell(JSON.stringify(v));
+  if (typeof v === "number") return Number.isFinite(v) ? "" + v : "";
+  return typeof v === "boolean" ? (v ? "true" : "false") : "";
 }
 
 /**
- * Pushes a row as one line of the CSV copy onto `out`, fields in
+ * A row as one line of the CSV copy, fields in
  * {@linkcode RESULTS_COPY_FIELDS} order, then `_extra`. Written out field
- * by field: a loop over the field names (keyed reads) cost twice as much.
- * Hand-written because a CSV library would cost more per row than the
- * row's whole write, and the format is fixed.
+ * by field: a loop over the field names (keyed reads), or pushing pieces
+ * for one join, cost more; this costs about what `JSON.stringify` of the
+ * row does. Hand-written because a CSV library would cost more per row
+ * than the row's whole write, and the format is fixed.
  */
-function copyLine(out: string[], r: ResultRow): void {
-  text(out, r.key);
-  text(out, r.run);
-  text(out, r.model);
-  text(out, r.suite);
-  text(out, r.question_id);
-  text(out, r.template);
-  other(out, r.sample);
-  other(out, r.dims);
-  text(out, r.question);
-  text(out, r.expected);
-  text(out, r.status);
-  other(out, r.correct);
-  other(out, r.score);
-  other(out, r.format_valid);
-  text(out, r.error_class);
-  other(out, r.rel_error);
-  text(out, r.extracted);
-  text(out, r.extract_rule);
-  text(out, r.response);
-  text(out, r.reasoning);
-  text(out, r.finish_reason);
-  other(out, r.prompt_tokens);
-  other(out, r.completion_tokens);
-  other(out, r.latency_ms);
-  other(out, r.attempts);
-  other(out, r.cached);
-  text(out, r.error_kind);
-  text(out, r.error_message);
-  text(out, r.explanation);
-  other(out, r.metrics);
-  text(out, r.transcript);
-  text(out, r.finished_at);
+function copyLine(r: ResultRow): string {
+  const line = cell(r.key) + "," + cell(r.run) + "," + cell(r.model) + "," +
+    cell(r.suite) + "," + cell(r.question_id) + "," + cell(r.template) +
+    "," + cell(r.sample) + "," + cell(r.dims) + "," + cell(r.question) +
+    "," + cell(r.expected) + "," + cell(r.status) + "," + cell(r.correct) +
+    "," + cell(r.score) + "," + cell(r.format_valid) + "," +
+    cell(r.error_class) + "," + cell(r.rel_error) + "," + cell(r.extracted) +
+    "," + cell(r.extract_rule) + "," + cell(r.response) + "," +
+    cell(r.reasoning) + "," + cell(r.finish_reason) + "," +
+    cell(r.prompt_tokens) + "," + cell(r.completion_tokens) + "," +
+    cell(r.latency_ms) + "," + cell(r.attempts) + "," + cell(r.cached) +
+    "," + cell(r.error_kind) + "," + cell(r.error_message) + "," +
+    cell(r.explanation) + "," + cell(r.metrics) + "," + cell(r.transcript) +
+    "," + cell(r.finished_at) + ",";
   // Any field beyond the known ones goes, as JSON, in `_extra`.
   let fields = 0;
   for (const _ in r) fields++;
-  if (fields !== RESULTS_COPY_FIELDS.length) {
-    let extra: Record<string, unknown> | null = null;
-    for (const [k, v] of Object.entries(r)) {
-      if (!KNOWN.has(k) && v !== undefined) (extra ??= {})[k] = v;
-    }
-    if (extra !== null) cell(out, extra);
+  if (fields === RESULTS_COPY_FIELDS.length) return line + "\n";
+  let extra: Record<string, unknown> | null = null;
+  for (const [k, v] of Object.entries(r)) {
+    if (!KNOWN.has(k) && v !== undefined) (extra ??= {})[k] = v;
   }
-  out.push("\n");
+  return line + (extra === null ? "" : cell(extra)) + "\n";
 }
 
 /** The open CSV copy and how far it has got. */
@@ -259,7 +211,7 @@ export class ResultsWriter {
     }
     const line = JSON.stringify(row) + "\n";
     if (this.#copy !== null) {
-      copyLine(this.#pendingCopy, row);
+      this.#pendingCopy.push(copyLine(row));
       this.#pendingKeys.push(row.key);
     }
     this.#pending.push(line);
@@ -491,7 +443,7 @@ async function catchUp(
     }
     const lines = decoder.decode(chunk.subarray(0, last + 1)).split("\n");
     lines.pop();
-    const csv: string[] = [];
+    let csv = "";
     const keys: string[] = [];
     for (const line of lines) {
       if (line.trim() === "") continue;
@@ -505,10 +457,10 @@ async function catchUp(
         typeof row !== "object" || row === null ||
         typeof (row as { key?: unknown }).key !== "string"
       ) return false;
-      copyLine(csv, row as ResultRow);
+      csv += copyLine(row as ResultRow);
       keys.push((row as { key: string }).key);
     }
-    const csvBytes = encoder.encode(csv.join(""));
+    const csvBytes = encoder.encode(csv);
     await writeAll(copy.file, csvBytes);
     const index = copy.index;
     index.jsonlEnd += last + 1;
