@@ -24,8 +24,8 @@ export * from "./progress.ts";
 export * from "./row.ts";
 export * from "./cache.ts";
 export * from "./seed.ts";
-export * from "./summary.ts";
 export * from "./shard.ts";
+export * from "./summary.ts";
 export * from "./finish.ts";
 export { type LoadedEntries, loadEntries } from "./_entries.ts";
 export {

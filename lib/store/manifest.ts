@@ -76,6 +76,17 @@ export interface Manifest {
   baseDir?: string;
   /** At most this many questions per suite (`--limit`), kept for resume. */
   limit?: number;
+  /**
+   * The shard this run holds (`--shard index/count`, 1-based); absent for
+   * a whole sweep. Resume keeps it.
+   */
+  shard?: { index: number; count: number };
+  /** For a run made by `deno task merge`: the shard folders it came from. */
+  mergedFrom?: {
+    dir: string;
+    run: string;
+    shard: { index: number; count: number };
+  }[];
 }
 
 /** Inputs of {@linkcode buildManifest}. */
@@ -98,17 +109,6 @@ export interface BuildManifestOptions {
 export interface ManifestEnvironment {
   versions: Manifest["versions"];
   gitRevision: string | null;
-  /**
-   * The shard this run holds (`--shard index/count`, 1-based); absent for
-   * a whole sweep. Resume keeps it.
-   */
-  shard?: { index: number; count: number };
-  /** For a run made by `deno task merge`: the shard folders it came from. */
-  mergedFrom?: {
-    dir: string;
-    run: string;
-    shard: { index: number; count: number };
-  }[];
 }
 
 /**

@@ -222,7 +222,7 @@ Deno.test("deno task report prints the report and CSV paths, takes several runs,
       stdout: "piped",
       stderr: "piped",
     }).output();
-    assert.equal(bad.code, 1);
+    assert.equal(bad.code, 2);
     assert.match(new TextDecoder().decode(bad.stderr), /no such run folder/);
   } finally {
     await Deno.remove(tmp, { recursive: true });
