@@ -34,7 +34,7 @@ export interface SummaryCsvOptions {
  * const dir = await Deno.makeTempDir();
  * await Deno.writeTextFile(`${dir}/manifest.json`, "{}");
  * const row = (model: string, correct: boolean) =>
- *   JSON.stringify({ model, suite: "s", template: "t", status: correct ? "correct" : "wrong", correct, dims: {} });
+ *   JSON.stringify({ key: `${model}|${Math.random()}`, model, suite: "s", template: "t", status: correct ? "correct" : "wrong", correct, dims: {} });
  * await Deno.writeTextFile(`${dir}/results.jsonl`, [row("a", true), row("a", false), row("b", true)].join("\n") + "\n");
  * const text = await Deno.readTextFile(await writeSummaryCsv(dir));
  * assert.match(text, /^model,suite,template,n,correct,accuracy,/);

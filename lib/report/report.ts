@@ -527,7 +527,7 @@ export interface WriteReportOptions {
  * const dir = await Deno.makeTempDir();
  * await Deno.writeTextFile(`${dir}/manifest.json`, "{}");
  * const row = (digits: number, correct: boolean) =>
- *   JSON.stringify({ model: "m", status: correct ? "correct" : "wrong", correct, dims: { digits } });
+ *   JSON.stringify({ key: `m|${digits}`, model: "m", status: correct ? "correct" : "wrong", correct, dims: { digits } });
  * await Deno.writeTextFile(`${dir}/results.jsonl`, [row(2, true), row(4, false)].join("\n") + "\n");
  * const path = await writeReport(dir);
  * assert.match(await Deno.readTextFile(path), /Accuracy by digits/);

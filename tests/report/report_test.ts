@@ -223,7 +223,7 @@ Deno.test("deno task report prints the report and CSV paths, takes several runs,
       stderr: "piped",
     }).output();
     assert.equal(bad.code, 2);
-    assert.match(new TextDecoder().decode(bad.stderr), /no such run folder/);
+    assert.match(new TextDecoder().decode(bad.stderr), /no such folder/);
   } finally {
     await Deno.remove(tmp, { recursive: true });
   }
