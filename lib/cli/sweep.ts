@@ -9,9 +9,10 @@
  *
  * @module
  */
+import { join } from "node:path";
 import { parseArgs } from "node:util";
-// The layers directly, not lib/mod.ts: the report (and Polars) is imported
-// only for the closing summary, so a sweep starts light.
+// The layers directly, not lib/mod.ts (which loads the report and Polars),
+// so a sweep starts light; the closing summary is counted without Polars.
 import {
   checkEndpoints,
   checkEnv,
@@ -26,7 +27,8 @@ import {
   type SweepOptions,
 } from "../runner/mod.ts";
 import { SUITES } from "../suites/mod.ts";
-import { readManifest } from "../store/mod.ts";
+import { readManifest, RESULTS_FILE } from "../store/mod.ts";
+import { summarizeResultsText } from "../report/tally.ts";
 
 const USAGE =
   "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based)] [--plan [--plan-from <run>]]";
@@ -175,15 +177,10 @@ async function main(args: string[]): Promise<number> {
       } s`,
     );
     // The same table and accuracy rule as the report and the demo: suite ×
-    // model (× template when there are several), with Wilson intervals.
-    const { loadRuns, summaryText } = await import("../report/mod.ts");
-    const { frame } = await loadRuns([result.runDir], { warn: false });
-    const templates = new Set(frame.getColumn("template").toArray()).size;
+    // model (× template when there are several), with Wilson intervals;
+    // counted from the rows without Polars, so a sweep ends light.
     console.log(
-      summaryText(
-        frame,
-        templates > 1 ? ["suite", "model", "template"] : ["suite", "model"],
-      ),
+      await summarizeResultsText(join(result.runDir, RESULTS_FILE)),
     );
     return 0;
   } catch (error) {

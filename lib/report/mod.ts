@@ -30,4 +30,5 @@ export * from "./notebook.ts";
 export * from "./index_page.ts";
 export * from "./csv.ts";
 export * from "./text.ts";
+export * from "./tally.ts";
 export type * from "./frame.ts";

@@ -5,11 +5,7 @@
  */
 import type { DataFrame } from "./frame.ts";
 import { summarize } from "./summarize.ts";
-
-const pct = (x: unknown) =>
-  typeof x === "number" && Number.isFinite(x)
-    ? `${(x * 100).toFixed(1)}%`
-    : "-";
+import { formatSummaryTable, type SummaryLine } from "./tally.ts";
 
 /**
  * Formats accuracy with its Wilson 95% interval, the format-valid rate and
@@ -39,25 +35,17 @@ export function summaryText(
   by: readonly string[] = ["suite", "model"],
 ): string {
   const keys = by.filter((column) => frame.columns.includes(column));
-  const rows = summarize(frame, keys).toRecords();
-  const table = [
-    [...keys, "n", "accuracy", "95% CI", "format ok", "errors"],
-    ...rows.map((r) => [
-      ...keys.map((k) => String(r[k] ?? "-")),
-      String(r.n),
-      pct(r.accuracy),
-      `[${pct(r.acc_lo)}, ${pct(r.acc_hi)}]`,
-      pct(r.format_valid_rate),
-      pct(r.error_rate),
-    ]),
-  ];
-  const widths = table[0]!.map((_, i) =>
-    Math.max(...table.map((line) => line[i]!.length))
-  );
-  return table.map((line) =>
-    line.map((cell, i) =>
-      i < keys.length ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)
-    )
-      .join("  ").trimEnd()
-  ).join("\n");
+  // A statistic the frame cannot give (no such column) prints as "-".
+  const num = (x: unknown) => typeof x === "number" ? x : NaN;
+  const lines: SummaryLine[] = summarize(frame, keys).toRecords().map((r) => ({
+    keys: keys.map((k) => String(r[k] ?? "-")),
+    n: num(r.n),
+    correct: num(r.correct),
+    accuracy: num(r.accuracy),
+    lo: num(r.acc_lo),
+    hi: num(r.acc_hi),
+    formatValidRate: num(r.format_valid_rate),
+    errorRate: num(r.error_rate),
+  }));
+  return formatSummaryTable(keys, lines);
 }
