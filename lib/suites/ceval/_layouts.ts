@@ -15,6 +15,11 @@ export type CevalLayout = "csv" | "parquet" | "json";
 /** Raw rows of one file with their 1-based data row numbers. */
 export interface RawFile {
   file: string;
+  /**
+   * The file's column names (CSV header, parquet schema), or null where
+   * records carry their own fields (JSON) or a CSV file is empty.
+   */
+  columns: string[] | null;
   rows: Record<string, unknown>[];
 }
 
@@ -99,19 +104,21 @@ export async function readRaw(
 ): Promise<RawFile> {
   if (layout === "csv") {
     // csv-parse handles the BOM, quoted commas and line breaks.
+    let columns: string[] | null = null;
     const rows = parse(await Deno.readTextFile(file), {
       bom: true,
-      columns: true,
+      columns: (header: string[]) => (columns = header),
       skip_empty_lines: true,
       relax_column_count: true,
     }) as Record<string, unknown>[];
-    return { file, rows };
+    return { file, columns, rows };
   }
   if (layout === "parquet") {
     // Polars is a 110 MB native addon: load it only for parquet, so that
     // importing the suite registry stays light and needs no --allow-ffi.
     const { default: pl } = await import("nodejs-polars");
-    return { file, rows: pl.readParquet(file).toRecords() };
+    const frame = pl.readParquet(file);
+    return { file, columns: frame.columns, rows: frame.toRecords() };
   }
   const json: unknown = JSON.parse(
     (await Deno.readTextFile(file)).replace(/^\uFEFF/, ""),
@@ -130,5 +137,5 @@ export async function readRaw(
       : {};
     return { ...rest, A: opts.A, B: opts.B, C: opts.C, D: opts.D };
   });
-  return { file, rows };
+  return { file, columns: null, rows };
 }

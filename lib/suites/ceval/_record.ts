@@ -40,6 +40,34 @@ function text(value: unknown): string {
 }
 
 /**
+ * Checks a file's column names before its rows, so that a missing column is
+ * reported once, by name, instead of as an empty field on row 1.
+ *
+ * @throws {SyntaxError} naming the file, the missing column(s), the columns
+ *   found and what to do; `answer` is required outside the `test` split.
+ */
+export function checkColumns(
+  columns: readonly string[],
+  where: { split: CevalSplit; file: string },
+): void {
+  const { split, file } = where;
+  const required = ["question", ...CEVAL_LETTERS];
+  if (split !== "test") required.push("answer");
+  const missing = required.filter((c) => !columns.includes(c));
+  if (missing.length === 0) return;
+  const names = missing.map((c) => `"${c}"`).join(", ");
+  const plural = missing.length > 1;
+  const found = columns.length > 0 ? columns.join(",") : "nothing";
+  throw new SyntaxError(
+    `Cannot load C-Eval: ${file} has no ${names} column${
+      plural ? "s" : ""
+    } (its header: ${found}); add ${
+      plural ? "them" : "it"
+    } so the header reads id,question,A,B,C,D,answer[,explanation] (names are case-sensitive; only the test split may leave out answer)`,
+  );
+}
+
+/**
  * Checks one raw row (`{id, question, A, B, C, D, answer?, explanation?}`).
  *
  * @throws {SyntaxError} naming the file and row for a missing question or

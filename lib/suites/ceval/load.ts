@@ -10,7 +10,12 @@ import {
   filesFor,
   readRaw,
 } from "./_layouts.ts";
-import { type CevalRecord, type CevalSplit, toRecord } from "./_record.ts";
+import {
+  type CevalRecord,
+  type CevalSplit,
+  checkColumns,
+  toRecord,
+} from "./_record.ts";
 import { CEVAL_SUBJECTS, cevalSubject } from "./subjects.ts";
 
 export type { CevalLayout } from "./_layouts.ts";
@@ -43,7 +48,9 @@ export interface LoadCevalOptions {
  * @param root The folder holding the layout.
  * @param options Split, subjects and layout.
  * @returns The records, subject by subject.
- * @throws {SyntaxError} for a malformed row, naming the file and row.
+ * @throws {SyntaxError} for a CSV or parquet file missing a column, naming
+ *   the file, the column and the columns it has; for a malformed row,
+ *   naming the file and row.
  * @throws {RangeError} for an unknown subject key or a subject without a file.
  * @throws {Deno.errors.NotFound} when no layout is found under root.
  *
@@ -109,6 +116,7 @@ export async function loadCeval(
     }
     for (const file of files) {
       const raw = await readRaw(file, layout);
+      if (raw.columns !== null) checkColumns(raw.columns, { split, file });
       raw.rows.forEach((row, i) =>
         out.push(toRecord(row, { subject, split, file, row: i + 1 }))
       );

@@ -106,11 +106,60 @@ Deno.test("loadCeval() requires answers outside the test split", async () => {
   await withTemp(async (dir) => {
     await write(
       join(dir, "val", "law_val.csv"),
-      "id,question,A,B,C,D\n0,问题,a,b,c,d\n",
+      "id,question,A,B,C,D,answer\n0,问题,a,b,c,d,A\n1,问题,a,b,c,d,\n",
     );
     await assert.rejects(
       () => loadCeval(dir, { split: "val" }),
-      /row 1: the answer is missing/,
+      /row 2: the answer is missing/,
+    );
+  });
+});
+
+Deno.test("loadCeval() names a missing answer column, with the columns found, before any row", async () => {
+  await withTemp(async (dir) => {
+    const file = join(dir, "val", "law_val.csv");
+    await write(file, "id,question,A,B,C,D\n0,问题,a,b,c,d\n");
+    await assert.rejects(
+      () => loadCeval(dir, { split: "val" }),
+      (e: Error) => {
+        assert.ok(e instanceof SyntaxError);
+        assert.ok(e.message.includes(`${file} has no "answer" column`));
+        assert.match(e.message, /\(its header: id,question,A,B,C,D\); add it/);
+        assert.doesNotMatch(e.message, /row 1/);
+        return true;
+      },
+    );
+    // The test split may leave the column out.
+    await write(
+      join(dir, "test", "law_test.csv"),
+      "id,question,A,B,C,D\n0,问题,a,b,c,d\n",
+    );
+    const [r] = await loadCeval(dir, { split: "test" });
+    assert.equal(r!.answer, null);
+  });
+});
+
+Deno.test("loadCeval() names every missing column of a header-only CSV and of parquet", async () => {
+  await withTemp(async (dir) => {
+    await write(join(dir, "val", "law_val.csv"), "id,question,A,B,answer\n");
+    await assert.rejects(
+      () => loadCeval(dir, { split: "val" }),
+      /law_val\.csv has no "C", "D" columns \(its header: id,question,A,B,answer\); add them/,
+    );
+  });
+  await withTemp(async (dir) => {
+    await Deno.mkdir(join(dir, "law"), { recursive: true });
+    pl.DataFrame({
+      id: [0],
+      question: ["问题"],
+      A: ["a"],
+      B: ["b"],
+      C: ["c"],
+      D: ["d"],
+    }).writeParquet(join(dir, "law", "val-00000-of-00001.parquet"));
+    await assert.rejects(
+      () => loadCeval(dir, { split: "val" }),
+      /val-00000-of-00001\.parquet has no "answer" column/,
     );
   });
 });
