@@ -1,36 +1,15 @@
 import assert from "node:assert/strict";
-import { dirname } from "node:path";
-import { fileURLToPath } from "node:url";
-import { batchStatus, TERMINAL } from "../../lib/batch/mod.ts";
-import { PROFILES, SUITES, withSim } from "./_setup.ts";
+import { type CliOutput, runCli } from "../e2e/_cli.ts";
+import { PROFILES, waitAll, withSim } from "./_setup.ts";
 
 const KEY = "sk-batch-test-0123456789";
-const ROOT = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 
 /** Runs `lib/cli/batch.ts` as `deno task batch` does. */
-async function batch(
+function batch(
   args: string[],
   env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  const output = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      "--config",
-      `${ROOT}/deno.json`,
-      `${ROOT}/lib/cli/batch.ts`,
-      ...args,
-    ],
-    cwd: ROOT,
-    stdin: "null",
-    env,
-  }).output();
-  const text = new TextDecoder();
-  return {
-    code: output.code,
-    stdout: text.decode(output.stdout),
-    stderr: text.decode(output.stderr),
-  };
+): Promise<CliOutput> {
+  return runCli("lib/cli/batch.ts", args, { env });
 }
 
 async function writeConfig(
@@ -80,12 +59,7 @@ Deno.test("deno task batch: submit, status and collect store every row", () =>
     const status = await batch(["status", runDir], env);
     assert.equal(status.code, 0, status.stderr);
     assert.match(status.stdout, /batch_\d+ {2}sim-average {2}\w+/);
-    while (
-      !(await batchStatus(runDir, {
-        suites: SUITES,
-        env: (n) => env[n as "BATCH_TEST_KEY"],
-      })).every((s) => TERMINAL.has(s.status))
-    ) await new Promise((r) => setTimeout(r, 10));
+    await waitAll(runDir, (n) => env[n as "BATCH_TEST_KEY"]);
     const collect = await batch(["collect", runDir], env);
     assert.equal(collect.code, 0, collect.stderr);
     assert.match(collect.stdout, /6 of 6 rows answered/);

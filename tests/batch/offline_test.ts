@@ -6,12 +6,11 @@ import {
 } from "../../lib/batch/mod.ts";
 import { SweepConfigSchema } from "../../lib/config/schema.ts";
 import {
+  assertSameRows,
   onlineRows,
   rowsByKey,
-  smallConfig,
-  stable,
   SUITES,
-  withSim,
+  withSweep,
 } from "./_setup.ts";
 
 /**
@@ -50,8 +49,7 @@ async function runBatchLikeVllm(
 }
 
 Deno.test("exportRequests() + importOutput(): an offline batch round trip gives the online rows", () =>
-  withSim({}, async (baseURL, dir) => {
-    const config = smallConfig(baseURL, `${dir}/out`);
+  withSweep({}, async ({ config, dir, baseURL }) => {
     const online = await onlineRows(config);
     const exported = await exportRequests(config, `${dir}/requests.jsonl`, {
       suites: SUITES,
@@ -83,11 +81,7 @@ Deno.test("exportRequests() + importOutput(): an offline batch round trip gives 
       { suites: SUITES },
     );
     assert.equal(imported.counts.written, online.size);
-    const rows = await rowsByKey(imported.runDir);
-    assert.deepEqual([...rows.keys()].sort(), [...online.keys()].sort());
-    for (const [key, row] of online) {
-      assert.deepEqual(stable(rows.get(key)!), stable(row), key);
-    }
+    assertSameRows(await rowsByKey(imported.runDir), online);
     // Into the same run again: nothing new.
     const again = await importOutput(
       { runDir: imported.runDir },
@@ -99,8 +93,7 @@ Deno.test("exportRequests() + importOutput(): an offline batch round trip gives 
   }));
 
 Deno.test("importOutput() refuses an output file of another run and a corrupted line, naming the line, and writes nothing", () =>
-  withSim({}, async (baseURL, dir) => {
-    const config = smallConfig(baseURL, `${dir}/out`);
+  withSweep({}, async ({ config, dir, baseURL }) => {
     const other = SweepConfigSchema.parse({
       ...config,
       seed: 99,
@@ -138,5 +131,5 @@ Deno.test("importOutput() refuses an output file of another run and a corrupted 
       /torn\.jsonl: line 3 is not valid JSON/,
     );
     // Nothing was created for the refused files: no run folder at all.
-    await assert.rejects(Deno.stat(`${dir}/out`), Deno.errors.NotFound);
+    await assert.rejects(Deno.stat(config.outputDir), Deno.errors.NotFound);
   }));

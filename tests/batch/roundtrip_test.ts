@@ -1,48 +1,21 @@
 import assert from "node:assert/strict";
 import {
-  batchStatus,
   collectBatches,
   resubmitBatches,
   submitBatches,
 } from "../../lib/batch/mod.ts";
 import { readManifest } from "../../lib/store/mod.ts";
 import {
+  assertSameRows,
   onlineRows,
   rowsByKey,
-  smallConfig,
-  stable,
   SUITES,
-  withSim,
+  waitAll,
+  withSweep,
 } from "./_setup.ts";
 
-/** Polls status until no batch is running; returns every status seen. */
-async function waitAll(runDir: string): Promise<string[]> {
-  const seen: string[] = [];
-  for (;;) {
-    const states = await batchStatus(runDir, { suites: SUITES });
-    for (const s of states) if (seen.at(-1) !== s.status) seen.push(s.status);
-    if (
-      states.every((s) =>
-        ["completed", "failed", "expired", "cancelled"].includes(s.status)
-      )
-    ) return seen;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-function assertSameRows(
-  batch: Map<string, Record<string, unknown>>,
-  online: Map<string, Record<string, unknown>>,
-): void {
-  assert.deepEqual([...batch.keys()].sort(), [...online.keys()].sort());
-  for (const [key, row] of online) {
-    assert.deepEqual(stable(batch.get(key)!), stable(row), key);
-  }
-}
-
 Deno.test("submitBatches() + collectBatches(): a batch run's rows equal the same sweep run online", () =>
-  withSim({ batch: { stepMs: 40 } }, async (baseURL, dir) => {
-    const config = smallConfig(baseURL, dir);
+  withSweep({ batch: { stepMs: 40 } }, async ({ config }) => {
     const online = await onlineRows(config);
     assert.equal(online.size, 2 * 8 * 2);
     // 16 keys per model split at 5 lines: 4 files per model.
@@ -73,10 +46,9 @@ Deno.test("submitBatches() + collectBatches(): a batch run's rows equal the same
   }));
 
 Deno.test("resubmitBatches() sends failed lines again; the full set then equals online", () =>
-  withSim(
+  withSweep(
     { seed: 2, batch: { stepMs: 20, failureRate: 0.3 } },
-    async (baseURL, dir) => {
-      const config = smallConfig(baseURL, dir);
+    async ({ config }) => {
       const online = await onlineRows(config);
       const { runDir } = await submitBatches(config, { suites: SUITES });
       await waitAll(runDir);
@@ -104,10 +76,9 @@ Deno.test("resubmitBatches() sends failed lines again; the full set then equals 
   ));
 
 Deno.test("collectBatches() turns an expired batch's unfinished lines into timeout rows; resubmit sends only those", () =>
-  withSim(
+  withSweep(
     { batch: { stepMs: 30, expireAfterMs: 45 } },
-    async (baseURL, dir) => {
-      const config = smallConfig(baseURL, dir);
+    async ({ config }) => {
       const { runDir } = await submitBatches(config, { suites: SUITES });
       const seen = await waitAll(runDir);
       assert.equal(seen.at(-1), "expired");
@@ -121,8 +92,7 @@ Deno.test("collectBatches() turns an expired batch's unfinished lines into timeo
   ));
 
 Deno.test("submitBatches() splits request files at the byte limit and refuses a line over it", () =>
-  withSim({ batch: { stepMs: 10_000 } }, async (baseURL, dir) => {
-    const config = smallConfig(baseURL, dir);
+  withSweep({ batch: { stepMs: 10_000 } }, async ({ config }) => {
     const { runDir, batches, requests } = await submitBatches(config, {
       suites: SUITES,
       maxBytes: 3000,
@@ -133,10 +103,14 @@ Deno.test("submitBatches() splits request files at the byte limit and refuses a 
       const bytes = (await Deno.readFile(`${runDir}/${b.file}`)).length;
       assert.ok(bytes <= 3000, `${b.file}: ${bytes}`);
     }
-    const before = [...Deno.readDirSync(dir)].length;
+    const before = [...Deno.readDirSync(config.outputDir)].length;
     await assert.rejects(
       submitBatches(config, { suites: SUITES, maxBytes: 100 }),
       /over the 100-byte file limit/,
     );
-    assert.equal([...Deno.readDirSync(dir)].length, before, "no folder made");
+    assert.equal(
+      [...Deno.readDirSync(config.outputDir)].length,
+      before,
+      "no folder made",
+    );
   }));

@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
-import OpenAI, { toFile } from "openai";
-import { startSimServer } from "../../lib/mod.ts";
+import { createBatch, untilDone, uploadFile, withClient } from "./_setup.ts";
 
 const body = (n: number) => ({
   model: "sim-strong",
@@ -23,43 +22,13 @@ function requestFile(count: number): string {
     }) + "\n").join("");
 }
 
-async function until(
-  client: OpenAI,
-  id: string,
-  done: (status: string) => boolean,
-): Promise<{ batch: OpenAI.Batch; seen: string[] }> {
-  const seen: string[] = [];
-  for (;;) {
-    const batch = await client.batches.retrieve(id);
-    if (seen.at(-1) !== batch.status) seen.push(batch.status);
-    if (done(batch.status)) return { batch, seen };
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-const TERMINAL = (s: string) =>
-  ["completed", "failed", "expired", "cancelled"].includes(s);
-
-Deno.test("startSimServer() batch API: states move to completed and each line equals the online answer", async () => {
-  const server = await startSimServer({ batch: { stepMs: 40 } });
-  try {
-    const client = new OpenAI({
-      baseURL: server.baseURL,
-      apiKey: "x",
-      logLevel: "off",
-    });
-    const file = await client.files.create({
-      file: await toFile(new TextEncoder().encode(requestFile(6)), "in.jsonl"),
-      purpose: "batch",
-    });
+Deno.test("startSimServer() batch API: states move to completed and each line equals the online answer", () =>
+  withClient({ batch: { stepMs: 40 } }, async (client) => {
+    const file = await uploadFile(client, requestFile(6));
     assert.equal((await client.files.retrieve(file.id)).bytes, file.bytes);
-    const created = await client.batches.create({
-      input_file_id: file.id,
-      endpoint: "/v1/chat/completions",
-      completion_window: "24h",
-    });
+    const created = await createBatch(client, file.id);
     assert.equal(created.status, "validating");
-    const { batch, seen } = await until(client, created.id, TERMINAL);
+    const { batch, seen } = await untilDone(client, created.id);
     assert.equal(batch.status, "completed");
     // Polls under load may skip a phase, never go back.
     const order = ["validating", "in_progress", "finalizing", "completed"];
@@ -85,32 +54,16 @@ Deno.test("startSimServer() batch API: states move to completed and each line eq
       assert.equal(line.response.status_code, 200);
       assert.deepEqual(line.response.body, JSON.parse(JSON.stringify(online)));
     }
-  } finally {
-    await server.close();
-  }
-});
+  }));
 
-Deno.test("startSimServer() batch API: seeded line failures go to the error file, expiry leaves batch_expired lines", async () => {
-  const server = await startSimServer({
+Deno.test("startSimServer() batch API: seeded line failures go to the error file, expiry leaves batch_expired lines", () =>
+  withClient({
     seed: 3,
     batch: { stepMs: 30, failureRate: 0.5, expireAfterMs: 45 },
-  });
-  try {
-    const client = new OpenAI({
-      baseURL: server.baseURL,
-      apiKey: "x",
-      logLevel: "off",
-    });
-    const file = await client.files.create({
-      file: await toFile(new TextEncoder().encode(requestFile(10)), "in.jsonl"),
-      purpose: "batch",
-    });
-    const created = await client.batches.create({
-      input_file_id: file.id,
-      endpoint: "/v1/chat/completions",
-      completion_window: "24h",
-    });
-    const { batch } = await until(client, created.id, TERMINAL);
+  }, async (client) => {
+    const file = await uploadFile(client, requestFile(10));
+    const created = await createBatch(client, file.id);
+    const { batch } = await untilDone(client, created.id);
     assert.equal(batch.status, "expired");
     const read = async (id: string | undefined | null) =>
       id
@@ -130,62 +83,30 @@ Deno.test("startSimServer() batch API: seeded line failures go to the error file
       Array.from({ length: 10 }, (_, i) => `k${i}`).sort(),
     );
     assert.equal(batch.request_counts?.failed, 10 - output.length);
-  } finally {
-    await server.close();
-  }
-});
+  }));
 
-Deno.test("startSimServer() batch API: a bad input file fails the batch, a cancel ends in cancelled", async () => {
+Deno.test("startSimServer() batch API: a bad input file fails the batch, a cancel ends in cancelled", () =>
   // Long enough phases that the cancel lands before the batch completes.
-  const server = await startSimServer({ batch: { stepMs: 300 } });
-  try {
-    const client = new OpenAI({
-      baseURL: server.baseURL,
-      apiKey: "x",
-      logLevel: "off",
-    });
-    const bad = await client.files.create({
-      file: await toFile(
-        new TextEncoder().encode(requestFile(2) + "{not json\n"),
-        "bad.jsonl",
-      ),
-      purpose: "batch",
-    });
-    const failing = await client.batches.create({
-      input_file_id: bad.id,
-      endpoint: "/v1/chat/completions",
-      completion_window: "24h",
-    });
-    const { batch: failed } = await until(client, failing.id, TERMINAL);
+  withClient({ batch: { stepMs: 300 } }, async (client) => {
+    const bad = await uploadFile(
+      client,
+      requestFile(2) + "{not json\n",
+      "bad.jsonl",
+    );
+    const failing = await createBatch(client, bad.id);
+    const { batch: failed } = await untilDone(client, failing.id);
     assert.equal(failed.status, "failed");
     assert.equal(failed.errors?.data?.[0]?.line, 3);
-    const good = await client.files.create({
-      file: await toFile(new TextEncoder().encode(requestFile(4)), "in.jsonl"),
-      purpose: "batch",
-    });
-    const running = await client.batches.create({
-      input_file_id: good.id,
-      endpoint: "/v1/chat/completions",
-      completion_window: "24h",
-    });
+    const good = await uploadFile(client, requestFile(4));
+    const running = await createBatch(client, good.id);
     const cancelling = await client.batches.cancel(running.id);
     assert.equal(cancelling.status, "cancelling");
-    const { batch: cancelled } = await until(client, running.id, TERMINAL);
+    const { batch: cancelled } = await untilDone(client, running.id);
     assert.equal(cancelled.status, "cancelled");
     const errors =
       (await (await client.files.content(cancelled.error_file_id!)).text())
         .trim().split("\n");
     assert.equal(errors.length, 4);
     assert.match(errors[0]!, /batch_cancelled/);
-    await assert.rejects(
-      client.batches.create({
-        input_file_id: "file_nope",
-        endpoint: "/v1/chat/completions",
-        completion_window: "24h",
-      }),
-      /404/,
-    );
-  } finally {
-    await server.close();
-  }
-});
+    await assert.rejects(createBatch(client, "file_nope"), /404/);
+  }));

@@ -1,25 +1,63 @@
-/** Spawning `lib/cli/sweep.ts` as a subprocess, as `deno task sweep` does. */
+/** Spawning the CLIs of `lib/cli` as subprocesses, as `deno task` does. */
 import { dirname, fromFileUrl } from "./_path.ts";
 import { mulberry32 } from "../../lib/math/rng.ts";
 
 export const ROOT = dirname(dirname(dirname(fromFileUrl(import.meta.url))));
 
-/** Starts the sweep CLI with `args`; output is piped. */
-export function spawnSweep(args: string[]): Deno.ChildProcess {
+/** How a CLI is run: the environment it gets. */
+export interface CliOptions {
+  /** Variables added to the test's own environment. @default none */
+  env?: Record<string, string>;
+}
+
+/** What a CLI that ran to the end printed, decoded. */
+export interface CliOutput {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `deno run -A` of `script` (a path under the root) with `args`; output is piped. */
+function cliCommand(
+  script: string,
+  args: string[],
+  options: CliOptions = {},
+): Deno.Command {
   return new Deno.Command(Deno.execPath(), {
     args: [
       "run",
       "-A",
       "--config",
       `${ROOT}/deno.json`,
-      `${ROOT}/lib/cli/sweep.ts`,
+      `${ROOT}/${script}`,
       ...args,
     ],
     cwd: ROOT,
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
-  }).spawn();
+    ...(options.env ? { env: options.env } : {}),
+  });
+}
+
+/** Starts the sweep CLI with `args`; output is piped. */
+export function spawnSweep(args: string[]): Deno.ChildProcess {
+  return cliCommand("lib/cli/sweep.ts", args).spawn();
+}
+
+/** Runs `script` (a path under the root, e.g. `lib/cli/batch.ts`) to the end. */
+export async function runCli(
+  script: string,
+  args: string[],
+  options: CliOptions = {},
+): Promise<CliOutput> {
+  const output = await cliCommand(script, args, options).output();
+  const text = new TextDecoder();
+  return {
+    code: output.code,
+    stdout: text.decode(output.stdout),
+    stderr: text.decode(output.stderr),
+  };
 }
 
 /** Lines in a results file so far (0 when missing). */

@@ -30,16 +30,19 @@ export async function e2eSuite(count: number, seed = 0): Promise<{
 /** Fields that legitimately differ between two runs of the same sweep. */
 const VOLATILE = ["latency_ms", "finished_at", "attempts", "cached", "run"];
 
+/** A row without the fields that legitimately differ between two runs. */
+export function stable(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(row).filter(([k]) => !VOLATILE.includes(k)),
+  );
+}
+
 /** Rows keyed and stripped of volatile fields, sorted by key. */
 export function comparable(
   rows: Record<string, unknown>[],
 ): Record<string, unknown>[] {
   return rows
-    .map((row) =>
-      Object.fromEntries(
-        Object.entries(row).filter(([k]) => !VOLATILE.includes(k)),
-      )
-    )
+    .map(stable)
     .sort((a, b) => String(a.key) < String(b.key) ? -1 : 1);
 }
 
@@ -51,11 +54,12 @@ export async function readRows(
   return text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
 }
 
-/** Runs `fn` with a temp folder, removed afterwards. */
+/** Runs `fn` with a temp folder (named `prefix…`), removed afterwards. */
 export async function withTemp(
   fn: (dir: string) => Promise<void>,
+  prefix = "e2e_",
 ): Promise<void> {
-  const dir = await Deno.makeTempDir({ prefix: "e2e_" });
+  const dir = await Deno.makeTempDir({ prefix });
   try {
     await fn(dir);
   } finally {
