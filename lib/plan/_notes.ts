@@ -21,10 +21,20 @@ export function planNotes(
 ): string[] {
   const notes: string[] = [];
   const { prompts, distinct, ms } = plan.counting;
+  // Models whose samples go through `n` (as the runner groups them).
+  const grouped = config.samples > 1
+    ? config.models.filter((m) => m.n === true).map((m) => m.name)
+    : [];
   notes.push(
-    `Requests: the rows the sweep writes (models × questions × templates × ${config.samples} sample${
+    `Requests: one per row the sweep writes (models × questions × templates × ${config.samples} sample${
       config.samples === 1 ? "" : "s"
-    }); nothing was sent and nothing written.`,
+    })${
+      grouped.length > 0
+        ? `, except that ${
+          grouped.join(", ")
+        } (n: true) ask for the samples of a (question, template) in one request (at most 128 a request; templates with tools ask per sample), the prompt counted once per request and the output per row`
+        : ""
+    }; nothing was sent and nothing written.`,
   );
   notes.push(
     `Input tokens: every prompt rendered as sent and counted exactly with gpt-tokenizer (${

@@ -32,6 +32,7 @@ import {
   wallTime,
 } from "./wall_time.ts";
 import { planNotes } from "./_notes.ts";
+import { requestOpener } from "./_requests.ts";
 
 /** Options of {@linkcode planSweep}. */
 export interface PlanOptions {
@@ -65,17 +66,22 @@ export interface PlanRow {
   suite: string;
   /** The template id. */
   template: string;
-  /** Requests sent = rows the sweep writes. */
+  /**
+   * Requests the sweep sends: one per row, or with the model's `n` one per
+   * (question, template) for its samples (see {@linkcode planSweep}).
+   */
   requests: number;
-  /** Input tokens of all the requests, counted with `encoding`. */
+  /** Rows the sweep writes (one per sample). */
+  rows: number;
+  /** Input tokens of all the requests (a prompt once per request), counted with `encoding`. */
   inputTokens: number;
-  /** Expected output tokens of all the requests. */
+  /** Expected output tokens of all the rows. */
   outputTokens: number;
   /** How the output estimate was made. */
   outputSource: OutputSource;
   /** The estimate's method in a few words. */
   outputNote: string;
-  /** Upper bound: requests × max_tokens. */
+  /** Upper bound: rows × max_tokens. */
   outputTokensMax: number;
   /** Online and batch cost; null when the model has no `price`. */
   cost: TokenCost | null;
@@ -97,11 +103,13 @@ export interface PlanModel {
   encoding: EncodingChoice;
   /** Requests of the model over all its suites and templates. */
   requests: number;
+  /** Rows the sweep writes for the model. */
+  rows: number;
   /** Input tokens of those requests. */
   inputTokens: number;
-  /** Expected output tokens of those requests. */
+  /** Expected output tokens of those rows. */
   outputTokens: number;
-  /** Upper bound of the output tokens (requests × max_tokens). */
+  /** Upper bound of the output tokens (rows × max_tokens). */
   outputTokensMax: number;
   /** Online and batch cost; null when the model has no `price`. */
   cost: TokenCost | null;
@@ -121,8 +129,10 @@ export interface Plan {
   models: PlanModel[];
   /** The whole sweep. */
   totals: {
-    /** Requests = rows the sweep writes. */
+    /** Requests the sweep sends. */
     requests: number;
+    /** Rows the sweep writes (more than requests with a model's `n`). */
+    rows: number;
     /** Input tokens of all requests. */
     inputTokens: number;
     /** Expected output tokens of all requests. */
@@ -147,6 +157,7 @@ interface Group {
   suite: string;
   template: string;
   requests: number;
+  rows: number;
   inputTokens: number;
   estimate: ReturnType<typeof heuristicOutput>;
 }
@@ -173,12 +184,15 @@ function addCost(a: TokenCost | null, b: TokenCost | null): TokenCost | null {
 
 /**
  * Plans a sweep without sending anything or creating any file: loads the
- * questions and templates as the sweep would (so the request count is the
- * rows it writes), renders every prompt and counts its tokens with the
- * model's encoding (each distinct question × template once per encoding),
- * estimates output tokens from earlier runs of the same model (else the
- * suite's figure or a heuristic from the template, with max_tokens as the
- * upper bound), prices both with the model's `price` (online, and batch at
+ * questions and templates as the sweep would, counts the requests as the
+ * sweep sends them (one per row; for a model with `n: true`, the samples
+ * of a (question, template) in one request, at most 128 a request, while
+ * templates with tools still ask per sample), renders every request's
+ * prompt and counts its tokens with the model's encoding (each distinct
+ * question × template once per encoding; a prompt is paid once per
+ * request), estimates output tokens per row from earlier runs of the same
+ * model (else the suite's figure or a heuristic from the template, with
+ * max_tokens a row as the upper bound), prices both with the model's `price` (online, and batch at
  * `price.batchDiscount` off, default 50%), and times them under the
  * model's concurrency, RPM and TPM.
  *
@@ -201,6 +215,12 @@ function addCost(a: TokenCost | null, b: TokenCost | null): TokenCost | null {
  * const plan = await planSweep(config, { suites: SUITES, measure: false });
  * assert.equal(plan.totals.requests, 12);
  * assert.ok(plan.totals.inputTokens > 12 * 10);
+ * // With n, the 2 samples of a (question, template) go in one request.
+ * config.models[0]!.n = true;
+ * const grouped = await planSweep(config, { suites: SUITES, measure: false });
+ * assert.equal(grouped.totals.requests, 6);
+ * assert.equal(grouped.totals.rows, 12);
+ * assert.equal(grouped.totals.inputTokens * 2, plan.totals.inputTokens);
  * ```
  */
 export async function planSweep(
@@ -249,6 +269,7 @@ export async function planSweep(
     const { count, prompts: cache } = await counterFor(choice.encoding);
     const maxTokens = model.max_tokens ?? config.max_tokens;
     const byTemplate = new Map<Template, Group>();
+    const opens = requestOpener(model.n === true && config.samples > 1);
     const items = workItems(
       model.name,
       entries,
@@ -258,16 +279,6 @@ export async function planSweep(
       shard,
     );
     for (const item of items) {
-      prompts++;
-      let ofQuestion = cache.get(item.question);
-      if (ofQuestion === undefined) {
-        cache.set(item.question, ofQuestion = new Map());
-      }
-      let tokens = ofQuestion.get(item.templateId);
-      if (tokens === undefined) {
-        tokens = promptTokens(buildPrompt(item, model, config), count);
-        ofQuestion.set(item.templateId, tokens);
-      }
       let group = byTemplate.get(item.template);
       if (group === undefined) {
         const suite = item.entry.suite.name;
@@ -278,6 +289,7 @@ export async function planSweep(
           suite,
           template: item.templateId,
           requests: 0,
+          rows: 0,
           inputTokens: 0,
           estimate: seen === undefined
             ? heuristicOutput(
@@ -298,6 +310,18 @@ export async function planSweep(
         else groups.set(key, group);
         byTemplate.set(item.template, group);
       }
+      group.rows++;
+      if (!opens(item)) continue;
+      prompts++;
+      let ofQuestion = cache.get(item.question);
+      if (ofQuestion === undefined) {
+        cache.set(item.question, ofQuestion = new Map());
+      }
+      let tokens = ofQuestion.get(item.templateId);
+      if (tokens === undefined) {
+        tokens = promptTokens(buildPrompt(item, model, config), count);
+        ofQuestion.set(item.templateId, tokens);
+      }
       group.requests++;
       group.inputTokens += tokens;
     }
@@ -308,10 +332,12 @@ export async function planSweep(
   const models = new Map<string, PlanModel>();
   let globalWork = 0;
   for (const [key, group] of groups) {
-    const { model, requests, inputTokens, estimate } = group;
+    const { model, requests, rows: written, inputTokens, estimate } = group;
     const maxTokens = model.max_tokens ?? config.max_tokens;
-    const outputTokens = Math.round(requests * estimate.perRequest);
+    // The estimate is per row: with `n`, each choice is a row's reply.
+    const outputTokens = Math.round(written * estimate.perRequest);
     const inPerRequest = requests > 0 ? inputTokens / requests : 0;
+    const rowsPerRequest = requests > 0 ? written / requests : 1;
     const seen = measured.get(key)?.latencyMs ??
       measured.get(measurementKey(model.name))?.latencyMs ?? null;
     const sim = simLatency(model);
@@ -337,9 +363,9 @@ export async function planSweep(
     const time = wallTime({
       requests,
       latencyMs,
-      // What a TPM limit counts: the prompt plus max_tokens, as OpenAI
-      // reckons it and as the runner reserves before each request.
-      tokensPerRequest: inPerRequest + maxTokens,
+      // What a TPM limit counts: the prompt plus max_tokens per choice, as
+      // OpenAI reckons it and as the runner reserves before each request.
+      tokensPerRequest: inPerRequest + maxTokens * rowsPerRequest,
       concurrency,
       rpm: model.rpm,
       tpm: model.tpm,
@@ -353,11 +379,12 @@ export async function planSweep(
       suite: group.suite,
       template: group.template,
       requests,
+      rows: written,
       inputTokens,
       outputTokens,
       outputSource: estimate.source,
       outputNote: estimate.note,
-      outputTokensMax: requests * maxTokens,
+      outputTokensMax: written * maxTokens,
       cost,
       latencyMs,
       latencySource,
@@ -371,6 +398,7 @@ export async function planSweep(
         name: model.name,
         encoding: choices.get(model.name)!,
         requests: 0,
+        rows: 0,
         inputTokens: 0,
         outputTokens: 0,
         outputTokensMax: 0,
@@ -381,6 +409,7 @@ export async function planSweep(
       models.set(model.name, total);
     }
     total.requests += requests;
+    total.rows += written;
     total.inputTokens += inputTokens;
     total.outputTokens += outputTokens;
     total.outputTokensMax += row.outputTokensMax;
@@ -390,6 +419,7 @@ export async function planSweep(
   const modelList = [...models.values()];
   const totals: Plan["totals"] = {
     requests: 0,
+    rows: 0,
     inputTokens: 0,
     outputTokens: 0,
     outputTokensMax: 0,
@@ -402,6 +432,7 @@ export async function planSweep(
   };
   for (const m of modelList) {
     totals.requests += m.requests;
+    totals.rows += m.rows;
     totals.inputTokens += m.inputTokens;
     totals.outputTokens += m.outputTokens;
     totals.outputTokensMax += m.outputTokensMax;

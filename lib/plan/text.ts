@@ -54,8 +54,9 @@ function table(header: string[], rows: string[][], numeric: boolean[]): string {
 }
 
 /**
- * The plan as text: one line per model × suite × template (requests, input
- * tokens, output estimate and how it was made, its upper bound, online and
+ * The plan as text: one line per model × suite × template (requests, the
+ * rows they write when a model's `n` makes them differ, input tokens,
+ * output estimate and how it was made, its upper bound, online and
  * batch cost, latency, wall time and the limit that sets it), a line per
  * model, the totals, then notes on how each number was made.
  *
@@ -68,7 +69,7 @@ function table(header: string[], rows: string[][], numeric: boolean[]): string {
  * import { planText } from "./text.ts";
  * const text = planText({
  *   name: "toy", rows: [], models: [], unpriced: [], notes: ["A note."],
- *   totals: { requests: 0, inputTokens: 0, outputTokens: 0, outputTokensMax: 0, cost: null, wallSeconds: 0 },
+ *   totals: { requests: 0, rows: 0, inputTokens: 0, outputTokens: 0, outputTokensMax: 0, cost: null, wallSeconds: 0 },
  *   counting: { prompts: 0, distinct: 0, ms: 0 },
  * });
  * assert.match(text, /^Plan for "toy": 0 requests/);
@@ -76,11 +77,16 @@ function table(header: string[], rows: string[][], numeric: boolean[]): string {
  * ```
  */
 export function planText(plan: Plan): string {
+  const t = plan.totals;
+  // Rows differ from requests only with a model's `n`; else the column is noise.
+  const showRows = t.rows !== t.requests;
+  const rowsCell = (n: number) => showRows ? [int.format(n)] : [];
   const header = [
     "model",
     "suite",
     "template",
     "requests",
+    ...(showRows ? ["rows"] : []),
     "input tok",
     "output tok",
     "output from",
@@ -103,6 +109,7 @@ export function planText(plan: Plan): string {
         r.suite,
         r.template,
         int.format(r.requests),
+        ...rowsCell(r.rows),
         int.format(r.inputTokens),
         int.format(r.outputTokens),
         r.outputSource,
@@ -119,6 +126,7 @@ export function planText(plan: Plan): string {
         "(model)",
         "",
         int.format(model.requests),
+        ...rowsCell(model.rows),
         int.format(model.inputTokens),
         int.format(model.outputTokens),
         "",
@@ -130,12 +138,12 @@ export function planText(plan: Plan): string {
       ]);
     }
   }
-  const t = plan.totals;
   body.push([
     "total",
     "",
     "",
     int.format(t.requests),
+    ...rowsCell(t.rows),
     int.format(t.inputTokens),
     int.format(t.outputTokens),
     "",
@@ -145,11 +153,11 @@ export function planText(plan: Plan): string {
     formatDuration(t.wallSeconds),
     "",
   ]);
-  const title = `Plan for "${plan.name}": ${int.format(t.requests)} requests, ${
-    int.format(t.inputTokens)
-  } input tokens, about ${int.format(t.outputTokens)} output tokens (at most ${
-    int.format(t.outputTokensMax)
-  })${
+  const title = `Plan for "${plan.name}": ${int.format(t.requests)} requests${
+    showRows ? ` for ${int.format(t.rows)} rows` : ""
+  }, ${int.format(t.inputTokens)} input tokens, about ${
+    int.format(t.outputTokens)
+  } output tokens (at most ${int.format(t.outputTokensMax)})${
     t.cost === null
       ? ", no price given"
       : `, ${money(t.cost.online)} online or ${money(t.cost.batch)} in a batch`
