@@ -9,7 +9,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parseConfig, runSweep } from "../../lib/mod.ts";
 import { createRunDir, readManifest } from "../../lib/store/mod.ts";
-import { spawnSweep } from "./_cli.ts";
+import { runCli, spawnSweep } from "./_cli.ts";
+import { readRows, withTemp } from "./_setup.ts";
 
 const MODELS = [{ name: "sim-strong", provider: "sim" }];
 const SUITE = {
@@ -17,23 +18,17 @@ const SUITE = {
   params: { families: ["add"], digits: [2], count: 3 },
 };
 
+/** The config of the small sweep writing to `dir`, as in a config file. */
+function configJson(dir: string, models: unknown[] = MODELS) {
+  return { outputDir: dir, cache: false, models, suites: [SUITE] };
+}
+
 function configIn(dir: string, models: unknown[] = MODELS) {
-  return parseConfig({
-    outputDir: dir,
-    cache: false,
-    models,
-    suites: [SUITE],
-  }, "kill-at-start");
+  return parseConfig(configJson(dir, models), "kill-at-start");
 }
 
-async function rowsOf(runDir: string): Promise<Record<string, unknown>[]> {
-  return (await Deno.readTextFile(join(runDir, "results.jsonl"))).trim()
-    .split("\n").map((l) => JSON.parse(l));
-}
-
-Deno.test("createRunDir() never shows a folder whose init was cut short, and clears stale temporary folders", async () => {
-  const base = await Deno.makeTempDir();
-  try {
+Deno.test("createRunDir() never shows a folder whose init was cut short, and clears stale temporary folders", () =>
+  withTemp(async (base) => {
     const date = new Date("2026-11-30T20:00:00Z");
     // A kill inside init (after the folder was made, before the manifest
     // was whole) is an exception here: nothing appears under a final name.
@@ -68,14 +63,10 @@ Deno.test("createRunDir() never shows a folder whose init was cut short, and cle
       JSON.parse(await Deno.readTextFile(join(dir, "manifest.json"))),
       { run: "k-20261130-200000" },
     );
-  } finally {
-    await Deno.remove(base, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("runSweep(): a --run-dir a kill left without manifest or rows restarts in place and says so", async () => {
-  const base = await Deno.makeTempDir();
-  try {
+Deno.test("runSweep(): a --run-dir a kill left without manifest or rows restarts in place and says so", () =>
+  withTemp(async (base) => {
     const runDir = join(base, "r");
     await Deno.mkdir(runDir);
     // A torn first line is not a row.
@@ -91,18 +82,14 @@ Deno.test("runSweep(): a --run-dir a kill left without manifest or rows restarts
     assert.equal(result.done, result.total);
     assert.equal(result.skipped, 0);
     assert.equal((await readManifest(runDir)).run, "r");
-    assert.equal((await rowsOf(runDir)).length, result.total);
-  } finally {
-    await Deno.remove(base, { recursive: true });
-  }
-});
+    assert.equal((await readRows(runDir)).length, result.total);
+  }));
 
-Deno.test("runSweep(): a --run-dir without manifest but with rows resumes them with the config given; rows outside its plan are refused", async () => {
-  const base = await Deno.makeTempDir();
-  try {
+Deno.test("runSweep(): a --run-dir without manifest but with rows resumes them with the config given; rows outside its plan are refused", () =>
+  withTemp(async (base) => {
     const config = configIn(base);
     const first = await runSweep(config, { progress: "none" });
-    const rows = await rowsOf(first.runDir);
+    const rows = await readRows(first.runDir);
     // A folder whose manifest is gone, holding two of the rows.
     await Deno.remove(join(first.runDir, "manifest.json"));
     await Deno.writeTextFile(
@@ -131,72 +118,53 @@ Deno.test("runSweep(): a --run-dir without manifest but with rows resumes them w
     );
     assert.equal(again.skipped, 2);
     assert.equal(again.done, first.total - 2);
-    const keys = (await rowsOf(first.runDir)).map((r) => r.key);
+    const keys = (await readRows(first.runDir)).map((r) => r.key);
     assert.deepEqual(keys.toSorted(), rows.map((r) => r.key).toSorted());
-  } finally {
-    await Deno.remove(base, { recursive: true });
-  }
-});
+  }));
 
-Deno.test("sweep CLI: --resume of a folder without manifest exits 2 and says to give the config with --run-dir, which restarts it", async () => {
-  const base = await Deno.makeTempDir();
-  try {
+Deno.test("sweep CLI: --resume of a folder without manifest exits 2 and says to give the config with --run-dir, which restarts it", () =>
+  withTemp(async (base) => {
     const runDir = join(base, "r");
     await Deno.mkdir(runDir);
-    const resume = await spawnSweep(["--resume", runDir, "--progress", "none"])
-      .output();
-    const stderr = new TextDecoder().decode(resume.stderr);
-    assert.equal(resume.code, 2, stderr);
+    const resume = await runCli("lib/cli/sweep.ts", [
+      "--resume",
+      runDir,
+      "--progress",
+      "none",
+    ]);
+    assert.equal(resume.code, 2, resume.stderr);
     assert.match(
-      stderr,
+      resume.stderr,
       /Cannot read the manifest of .*r: it has no manifest .*deno task sweep <config\.json> --run-dir .*r restarts it in place/,
     );
     assert.deepEqual([...Deno.readDirSync(runDir)], []);
     await Deno.writeTextFile(
       join(base, "c.json"),
-      JSON.stringify({
-        outputDir: base,
-        cache: false,
-        models: MODELS,
-        suites: [SUITE],
-      }),
+      JSON.stringify(configJson(base)),
     );
-    const restart = await spawnSweep([
+    const restart = await runCli("lib/cli/sweep.ts", [
       join(base, "c.json"),
       "--run-dir",
       runDir,
       "--progress",
       "none",
-    ]).output();
-    const out = new TextDecoder().decode(restart.stderr);
-    assert.equal(restart.code, 0, out);
+    ]);
+    assert.equal(restart.code, 0, restart.stderr);
     assert.match(
-      out,
+      restart.stderr,
       /Warning: .*r had no manifest and no rows.*restarting in place/,
     );
-    assert.equal((await rowsOf(runDir)).length, 3);
-  } finally {
-    await Deno.remove(base, { recursive: true });
-  }
-});
+    assert.equal((await readRows(runDir)).length, 3);
+  }));
 
-Deno.test("sweep CLI: SIGKILL as the run folder is being made leaves no visible folder without a manifest", async () => {
-  const base = await Deno.makeTempDir();
-  try {
+Deno.test("sweep CLI: SIGKILL as the run folder is being made leaves no visible folder without a manifest", () =>
+  withTemp(async (base) => {
     // Four sweeps, each killed a few milliseconds after its output folder
     // appears: the moment the run folder is made and its manifest written.
     const tries = await Promise.all([0, 2, 5, 12].map(async (delay, i) => {
       const out = join(base, `out${i}`);
       const config = join(base, `c${i}.json`);
-      await Deno.writeTextFile(
-        config,
-        JSON.stringify({
-          outputDir: out,
-          cache: false,
-          models: MODELS,
-          suites: [SUITE],
-        }),
-      );
+      await Deno.writeTextFile(config, JSON.stringify(configJson(out)));
       const child = spawnSweep([config, "--progress", "none"]);
       const outputDone = child.output();
       for (;;) {
@@ -232,7 +200,4 @@ Deno.test("sweep CLI: SIGKILL as the run folder is being made leaves no visible 
         assert.equal(manifest.run, entry.name);
       }
     }
-  } finally {
-    await Deno.remove(base, { recursive: true });
-  }
-});
+  }));

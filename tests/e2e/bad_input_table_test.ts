@@ -72,6 +72,62 @@ const MANIFEST = JSON.stringify({
 });
 const BAD_PROBLEM = JSON.stringify({ id: "broken", title: 3 });
 
+/** The files of a run folder `run/` holding a manifest and no rows. */
+const EMPTY_RUN = { "run/manifest.json": MANIFEST, "run/results.jsonl": "" };
+/** A LinAlg-Bench row whose matrix has a short second row. */
+const RAGGED_ROW =
+  "C_2x2_det_001,determinant,A = \\begin{bmatrix} 1 & 2 \\\\ 3 \\end{bmatrix},\\det(A) = -2\n";
+
+/** What a sweep case adds to `sweep c.json`. */
+interface SweepExtras {
+  /** Flags after `c.json`. */
+  flags?: string[];
+  /** Files beside `c.json`. */
+  files?: Record<string, string>;
+}
+
+/** `sweep c.json …flags` where `c.json` is {@linkcode config} of `extra`. */
+function sweepCase(
+  name: string,
+  extra: Record<string, unknown>,
+  expect: RegExp[],
+  { flags = [], files = {} }: SweepExtras = {},
+): Case {
+  return {
+    name,
+    cli: "sweep",
+    args: ["c.json", ...flags],
+    files: { "c.json": config(extra), ...files },
+    expect,
+  };
+}
+
+/** A sweep of the one suite entry `suite`, its dataset in `files`. */
+function suiteCase(
+  name: string,
+  suite: Record<string, unknown>,
+  files: Record<string, string>,
+  expect: RegExp[],
+): Case {
+  return sweepCase(name, { suites: [suite] }, expect, { files });
+}
+
+/** The suite entries of the dataset cases. */
+const frozen = (dataset: string) => ({
+  name: "arithmetic",
+  params: { dataset },
+});
+const linalgBench = (dataset: string) => ({
+  name: "linalg",
+  params: { source: "linalgbench", dataset },
+});
+const cevalRoot = { name: "ceval", params: { root: "ceval" } };
+const cevalLaw = {
+  name: "ceval",
+  params: { root: "ceval", subjects: ["law"], split: "val" },
+};
+const codeBank = { name: "code", params: { dataset: "bank" } };
+
 /** Every bad input, by area. */
 const CASES: Case[] = [
   // Config files.
@@ -89,20 +145,15 @@ const CASES: Case[] = [
     files: { "c.json": '\ufeff{\n  "models": [\n  }\n' },
     expect: [/c\.json/, /line 3, column 3/],
   },
-  {
-    name: "config: unknown field",
-    cli: "sweep",
-    args: ["c.json"],
-    files: { "c.json": config({ bogus: 1 }) },
-    expect: [/c\.json/, /unknown field "bogus"/],
-  },
-  {
-    name: "config: bad types",
-    cli: "sweep",
-    args: ["c.json"],
-    files: { "c.json": config({ samples: "two", concurrency: -1 }) },
-    expect: [/c\.json/, /samples/, /concurrency/],
-  },
+  sweepCase("config: unknown field", { bogus: 1 }, [
+    /c\.json/,
+    /unknown field "bogus"/,
+  ]),
+  sweepCase("config: bad types", { samples: "two", concurrency: -1 }, [
+    /c\.json/,
+    /samples/,
+    /concurrency/,
+  ]),
   {
     name: "config: missing file",
     cli: "sweep",
@@ -116,226 +167,73 @@ const CASES: Case[] = [
     files: { "cfg/": "" },
     expect: [/cfg/],
   },
-  {
-    name: "config: unknown suite",
-    cli: "sweep",
-    args: ["c.json"],
-    files: { "c.json": config({ suites: [{ name: "nosuch" }] }) },
-    expect: [/c\.json/, /nosuch/],
-  },
-  {
-    name: "config: bad suite params",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{ name: "arithmetic", params: { digits: ["x"] } }],
-      }),
-    },
-    expect: [/c\.json/, /digits/],
-  },
-  {
-    name: "config: outputDir is a file",
-    cli: "sweep",
-    args: ["c.json"],
-    files: { "c.json": config({ outputDir: "taken" }), "taken": "x" },
-    expect: [/taken/],
-  },
+  sweepCase("config: unknown suite", { suites: [{ name: "nosuch" }] }, [
+    /c\.json/,
+    /nosuch/,
+  ]),
+  sweepCase(
+    "config: bad suite params",
+    { suites: [{ name: "arithmetic", params: { digits: ["x"] } }] },
+    [/c\.json/, /digits/],
+  ),
+  sweepCase("config: outputDir is a file", { outputDir: "taken" }, [/taken/], {
+    files: { "taken": "x" },
+  }),
   // Datasets, suite by suite.
-  {
-    name: "arithmetic: broken JSONL line",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{ name: "arithmetic", params: { dataset: "q.jsonl" } }],
-      }),
-      "q.jsonl": `${ROW}\nnot json\n`,
-    },
-    expect: [/q\.jsonl line 2/, /suites\[0\]/],
-  },
-  {
-    name: "arithmetic: missing dataset file",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{ name: "arithmetic", params: { dataset: "gone.jsonl" } }],
-      }),
-    },
-    expect: [/gone\.jsonl/],
-  },
-  {
-    name: "arithmetic: empty dataset file",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{ name: "arithmetic", params: { dataset: "q.jsonl" } }],
-      }),
-      "q.jsonl": "",
-    },
-    expect: [/q\.jsonl holds no questions/],
-  },
-  {
-    name: "linalg: ragged matrix in a LinAlg-Bench CSV",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{
-          name: "linalg",
-          params: { source: "linalgbench", dataset: "lb.csv" },
-        }],
-      }),
-      "lb.csv": LINALG_HEADER +
-        "C_2x2_det_001,determinant,A = \\begin{bmatrix} 1 & 2 \\\\ 3 \\end{bmatrix},\\det(A) = -2\n",
-    },
-    expect: [/lb\.csv/, /row 2/],
-  },
-  {
-    name: "linalg: CSV without the answer column",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{
-          name: "linalg",
-          params: { source: "linalgbench", dataset: "lb.csv" },
-        }],
-      }),
-      "lb.csv": "Problem_ID,Subcat,problem_latex\nx,determinant,A\n",
-    },
-    expect: [/lb\.csv/, /answer_latex/],
-  },
-  {
-    name: "linalg: missing dataset",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{
-          name: "linalg",
-          params: { source: "linalgbench", dataset: "gone" },
-        }],
-      }),
-    },
-    expect: [/gone/],
-  },
-  {
-    name: "linalg: header-only CSV",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{
-          name: "linalg",
-          params: { source: "linalgbench", dataset: "lb.csv" },
-        }],
-      }),
-      "lb.csv": LINALG_HEADER,
-    },
-    expect: [/lb\.csv holds no problems/],
-  },
-  {
-    name: "ceval: root missing",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{ name: "ceval", params: { root: "ceval" } }],
-      }),
-    },
-    expect: [/root .*ceval does not exist/],
-  },
-  {
-    name: "ceval: root is a file",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{ name: "ceval", params: { root: "ceval" } }],
-      }),
-      "ceval": "x",
-    },
-    expect: [/root .*ceval is a file/],
-  },
-  {
-    name: "ceval: answer E",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{
-          name: "ceval",
-          params: { root: "ceval", subjects: ["law"], split: "val" },
-        }],
-      }),
-      "ceval/val/law_val.csv": CEVAL_HEADER + CEVAL_ROW +
-        "1,1+2=?,1,2,3,4,E\n",
-    },
-    expect: [/law_val\.csv/, /row 2|line 3/, /answer/],
-  },
-  {
-    name: "ceval: val CSV without an answer column",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{
-          name: "ceval",
-          params: { root: "ceval", subjects: ["law"], split: "val" },
-        }],
-      }),
-      "ceval/val/law_val.csv": "id,question,A,B,C,D\n0,1+1=?,1,2,3,4\n",
-    },
-    expect: [/law_val\.csv row 1: the answer is missing/],
-  },
-  {
-    name: "code: bank folder missing",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{ name: "code", params: { dataset: "bank" } }],
-      }),
-    },
-    expect: [/bank/],
-  },
-  {
-    name: "code: a bad problem in the bank",
-    cli: "sweep",
-    args: ["c.json"],
-    files: {
-      "c.json": config({
-        suites: [{ name: "code", params: { dataset: "bank" } }],
-      }),
-      "bank/broken/problem.json": BAD_PROBLEM,
-    },
-    expect: [/broken/, /title/],
-  },
+  suiteCase(
+    "arithmetic: broken JSONL line",
+    frozen("q.jsonl"),
+    { "q.jsonl": `${ROW}\nnot json\n` },
+    [/q\.jsonl line 2/, /suites\[0\]/],
+  ),
+  suiteCase("arithmetic: missing dataset file", frozen("gone.jsonl"), {}, [
+    /gone\.jsonl/,
+  ]),
+  suiteCase("arithmetic: empty dataset file", frozen("q.jsonl"), {
+    "q.jsonl": "",
+  }, [/q\.jsonl holds no questions/]),
+  suiteCase(
+    "linalg: ragged matrix in a LinAlg-Bench CSV",
+    linalgBench("lb.csv"),
+    { "lb.csv": LINALG_HEADER + RAGGED_ROW },
+    [/lb\.csv/, /row 2/],
+  ),
+  suiteCase(
+    "linalg: CSV without the answer column",
+    linalgBench("lb.csv"),
+    { "lb.csv": "Problem_ID,Subcat,problem_latex\nx,determinant,A\n" },
+    [/lb\.csv/, /answer_latex/],
+  ),
+  suiteCase("linalg: missing dataset", linalgBench("gone"), {}, [/gone/]),
+  suiteCase("linalg: header-only CSV", linalgBench("lb.csv"), {
+    "lb.csv": LINALG_HEADER,
+  }, [/lb\.csv holds no problems/]),
+  suiteCase("ceval: root missing", cevalRoot, {}, [
+    /root .*ceval does not exist/,
+  ]),
+  suiteCase("ceval: root is a file", cevalRoot, { "ceval": "x" }, [
+    /root .*ceval is a file/,
+  ]),
+  suiteCase("ceval: answer E", cevalLaw, {
+    "ceval/val/law_val.csv": CEVAL_HEADER + CEVAL_ROW + "1,1+2=?,1,2,3,4,E\n",
+  }, [/law_val\.csv/, /row 2|line 3/, /answer/]),
+  suiteCase("ceval: val CSV without an answer column", cevalLaw, {
+    "ceval/val/law_val.csv": "id,question,A,B,C,D\n0,1+1=?,1,2,3,4\n",
+  }, [/law_val\.csv row 1: the answer is missing/]),
+  suiteCase("code: bank folder missing", codeBank, {}, [/bank/]),
+  suiteCase("code: a bad problem in the bank", codeBank, {
+    "bank/broken/problem.json": BAD_PROBLEM,
+  }, [/broken/, /title/]),
   // Flags.
-  {
-    name: "sweep: unknown flag",
-    cli: "sweep",
-    args: ["c.json", "--bogus"],
-    files: { "c.json": config({}) },
-    expect: [/bogus/, /Usage/],
-  },
-  {
-    name: "sweep: --progress of an unknown kind",
-    cli: "sweep",
-    args: ["c.json", "--progress", "fancy"],
-    files: { "c.json": config({}) },
-    expect: [/fancy/, /Usage/],
-  },
-  {
-    name: "sweep: --limit 0",
-    cli: "sweep",
-    args: ["c.json", "--limit", "0"],
-    files: { "c.json": config({}) },
-    expect: [/--limit 0/, /Usage/],
-  },
+  sweepCase("sweep: unknown flag", {}, [/bogus/, /Usage/], {
+    flags: ["--bogus"],
+  }),
+  sweepCase("sweep: --progress of an unknown kind", {}, [/fancy/, /Usage/], {
+    flags: ["--progress", "fancy"],
+  }),
+  sweepCase("sweep: --limit 0", {}, [/--limit 0/, /Usage/], {
+    flags: ["--limit", "0"],
+  }),
   {
     name: "sweep: no config",
     cli: "sweep",
@@ -349,42 +247,37 @@ const CASES: Case[] = [
     files: { "run/manifest.json": MANIFEST },
     expect: [/--run-dir/, /Usage/],
   },
-  {
-    name: "sweep: --run-dir is a file",
-    cli: "sweep",
-    args: ["c.json", "--run-dir", "taken"],
-    files: { "c.json": config({}), "taken": "x" },
-    expect: [/taken/, /--run-dir/],
-  },
-  {
-    name: "sweep: --run-dir holds a run",
-    cli: "sweep",
-    args: ["c.json", "--run-dir", "run"],
-    files: { "c.json": config({}), "run/manifest.json": MANIFEST },
-    expect: [/run/, /--resume/],
-  },
-  {
-    name: "sweep: --run-dir without manifest holding rows of another plan",
-    cli: "sweep",
-    args: ["c.json", "--run-dir", "run"],
-    files: {
-      "c.json": config({}),
-      "run/results.jsonl": JSON.stringify({
-        key: "other-model|q|direct|0",
-        model: "other-model",
-        question_id: "q",
-        template: "direct",
-        sample: 0,
-        status: "correct",
-      }) + "\n",
+  sweepCase("sweep: --run-dir is a file", {}, [/taken/, /--run-dir/], {
+    flags: ["--run-dir", "taken"],
+    files: { "taken": "x" },
+  }),
+  sweepCase("sweep: --run-dir holds a run", {}, [/run/, /--resume/], {
+    flags: ["--run-dir", "run"],
+    files: { "run/manifest.json": MANIFEST },
+  }),
+  sweepCase(
+    "sweep: --run-dir without manifest holding rows of another plan",
+    {},
+    [/rows in run/, /not in its plan/, /other-model/],
+    {
+      flags: ["--run-dir", "run"],
+      files: {
+        "run/results.jsonl": JSON.stringify({
+          key: "other-model|q|direct|0",
+          model: "other-model",
+          question_id: "q",
+          template: "direct",
+          sample: 0,
+          status: "correct",
+        }) + "\n",
+      },
     },
-    expect: [/rows in run/, /not in its plan/, /other-model/],
-  },
+  ),
   {
     name: "report: unknown flag",
     cli: "report",
     args: ["run", "--bogus"],
-    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    files: EMPTY_RUN,
     expect: [/bogus/, /Usage/],
   },
   {
@@ -397,7 +290,7 @@ const CASES: Case[] = [
     name: "report: --out without a value",
     cli: "report",
     args: ["run", "--out"],
-    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    files: EMPTY_RUN,
     expect: [/--out/, /Usage/],
   },
   {
@@ -417,21 +310,21 @@ const CASES: Case[] = [
     name: "forensics: no --judge",
     cli: "forensics",
     args: ["run"],
-    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    files: EMPTY_RUN,
     expect: [/--judge is missing/, /Usage/],
   },
   {
     name: "forensics: --judge not JSON",
     cli: "forensics",
     args: ["run", "--judge", "{oops"],
-    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    files: EMPTY_RUN,
     expect: [/--judge/, /JSON/],
   },
   {
     name: "forensics: unknown flag",
     cli: "forensics",
     args: ["run", "--judge", "sim-strong", "--bogus"],
-    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    files: EMPTY_RUN,
     expect: [/bogus/, /Usage/],
   },
   // Run folders.
@@ -493,7 +386,7 @@ const CASES: Case[] = [
     name: "report: an empty run",
     cli: "report",
     args: ["run"],
-    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    files: EMPTY_RUN,
     expect: [/run/, /no rows/],
   },
   {
@@ -547,8 +440,7 @@ const CASES: Case[] = [
     cli: "verify-key",
     args: ["k.csv"],
     files: {
-      "k.csv": LINALG_HEADER +
-        "C_2x2_det_001,determinant,A = \\begin{bmatrix} 1 & 2 \\\\ 3 \\end{bmatrix},\\det(A) = -2\n",
+      "k.csv": LINALG_HEADER + RAGGED_ROW,
     },
     expect: [/k\.csv/, /row 2/],
   },
@@ -556,7 +448,7 @@ const CASES: Case[] = [
     name: "verify-key: a run folder (no CSV)",
     cli: "verify-key",
     args: ["run"],
-    files: { "run/manifest.json": MANIFEST, "run/results.jsonl": "" },
+    files: EMPTY_RUN,
     expect: [/run/, /\.csv/],
   },
   {
