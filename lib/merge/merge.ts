@@ -18,6 +18,7 @@ import {
   type Manifest,
   readManifest,
   readResults,
+  ResultsWriter,
   writeManifest,
 } from "../store/mod.ts";
 import type { SuiteList } from "../suites/types.ts";
@@ -440,7 +441,8 @@ function mergedManifest(
  * config plans has exactly one row and no folder holds another shard's or
  * an unplanned key; then writes `<out>/manifest.json` (the config, counts,
  * all sessions, `mergedFrom`) and `<out>/results.jsonl` (each row's `run`
- * set to the new run's name). The folder appears whole (written beside
+ * set to the new run's name) through the store's `ResultsWriter`, with the
+ * CSV copy it keeps beside the rows. The folder appears whole (written beside
  * it, then renamed) or not at all.
  *
  * @param dirs The shard run folders, in any order.
@@ -491,14 +493,11 @@ export async function mergeShards(
   try {
     await Deno.mkdir(dirname(out), { recursive: true });
     await Deno.mkdir(tmp);
-    const file = await Deno.open(join(tmp, "results.jsonl"), {
-      write: true,
-      create: true,
-    });
-    const encoder = new TextEncoder();
+    // Through the sweep's writer, so the merged run has the CSV copy that
+    // loadRuns reads instead of parsing the JSONL.
+    const writer = await ResultsWriter.open(join(tmp, "results.jsonl"));
     try {
       for (const [i, shardRun] of runs.entries()) {
-        let chunk = "";
         for await (
           const row of readResults(join(shardRun.dir, "results.jsonl"), {
             onBadLine: () => {},
@@ -510,16 +509,11 @@ export async function mergeShards(
           counts.rows++;
           if (merged.status === "error") counts.errors++;
           if (merged.cached) counts.cached++;
-          chunk += JSON.stringify(merged) + "\n";
-          if (chunk.length >= 1 << 20) {
-            await file.write(encoder.encode(chunk));
-            chunk = "";
-          }
+          await writer.append(merged);
         }
-        if (chunk !== "") await file.write(encoder.encode(chunk));
       }
     } finally {
-      file.close();
+      await writer.close();
     }
     await writeManifest(tmp, mergedManifest(runs, run, counts));
     await Deno.rename(tmp, out);

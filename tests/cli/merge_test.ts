@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { loadRuns, parseConfig, runSweep } from "../../lib/mod.ts";
 import { MergeInputError, mergeShards } from "../../lib/merge/mod.ts";
 import { SUITES } from "../../lib/suites/mod.ts";
-import { readManifest } from "../../lib/store/mod.ts";
+import { readManifest, verifiedCopy } from "../../lib/store/mod.ts";
 import type { SweepConfig } from "../../lib/config/schema.ts";
 
 const CLI = fileURLToPath(new URL("../../lib/cli/merge.ts", import.meta.url));
@@ -125,8 +125,27 @@ Deno.test("mergeShards() and deno task merge", async (t) => {
       assert.deepEqual(manifest.config, (await readManifest(three[0]!)).config);
 
       // Like any run: the report reads it, resume finds nothing to do.
-      const { frame } = await loadRuns(out, { warn: false, cache: false });
+      const slow = await loadRuns(out, { warn: false, cache: false });
+      const frame = slow.frame;
       assert.equal(frame.height, whole.total);
+      // It has the CSV copy a sweep keeps, covering every row, and loadRuns
+      // reads it: a read from the copy writes no Parquet cache (a whole-JSONL
+      // read would), and gives the JSONL read's frame.
+      assert.equal(
+        (await verifiedCopy(join(out, "results.jsonl")))?.rows,
+        whole.total,
+      );
+      const fast = await loadRuns(out, { warn: false });
+      assert.equal(await exists(join(out, ".results.cache.parquet")), false);
+      assert.deepEqual(fast.dims, slow.dims);
+      const columns = frame.columns;
+      assert.deepEqual([...fast.frame.columns].sort(), [...columns].sort());
+      const same = fast.frame.select(...columns);
+      assert.deepEqual(
+        columns.map((c) => String(same.getColumn(c).dtype)),
+        columns.map((c) => String(frame.getColumn(c).dtype)),
+      );
+      assert.deepEqual(same.toRecords(), frame.toRecords());
       const resumed = await runSweep(cfg, { progress: "none", resume: out });
       assert.equal(resumed.done, 0);
       assert.equal(resumed.skipped, whole.total);
