@@ -26,7 +26,8 @@ import {
   SweepInputError,
   type SweepOptions,
 } from "../runner/mod.ts";
-import { SUITES } from "../suites/mod.ts";
+import { loadSuites, SUITE_NAMES } from "../suites/registry.ts";
+import type { SuiteList } from "../suites/types.ts";
 import { readManifest, RESULTS_FILE } from "../store/mod.ts";
 import { summarizeResultsText } from "../report/tally.ts";
 
@@ -137,14 +138,17 @@ async function main(args: string[]): Promise<number> {
   if (limit !== undefined) options.limit = limit;
   if (shard !== undefined) options.shard = shard;
   let config;
+  let suites: SuiteList = [];
   try {
     if (values.resume !== undefined) {
       options.resume = values.resume;
       // The config comes from the manifest; the positional, if any, is ignored.
       config = (await readManifest(values.resume)).config;
+      suites = await loadSuites(config.suites.map((s) => s.name));
     } else {
       const path = positionals[0]!;
-      const loaded = await loadConfig(path, SUITES);
+      suites = await suitesOf(path);
+      const loaded = await loadConfig(path, suites);
       config = loaded.config;
       options.baseDir = loaded.baseDir;
       if (values["run-dir"] !== undefined) options.runDir = values["run-dir"];
@@ -161,7 +165,7 @@ async function main(args: string[]): Promise<number> {
   }
 
   try {
-    const result = await runSweep(config, { ...options, suites: SUITES });
+    const result = await runSweep(config, { ...options, suites });
     for (const warning of result.warnings) console.error(`Warning: ${warning}`);
     const stored = result.done + result.skipped;
     if (result.interrupted) {
@@ -215,11 +219,16 @@ async function printPlan(
   if (positionals.length !== 1) {
     fail(`Cannot plan: give one config file\n${USAGE}`);
   }
-  const { planSweep, planText } = await import("../plan/mod.ts");
+  // A computed specifier: Deno prepares the graph of a literal
+  // `import("…")` (here the tokenizer's) as soon as this module loads.
+  const { planSweep, planText } = await (import(
+    new URL("../plan/mod.ts", import.meta.url).href
+  ) as Promise<typeof import("../plan/mod.ts")>);
   try {
-    const { config, baseDir } = await loadConfig(positionals[0]!, SUITES);
+    const suites = await suitesOf(positionals[0]!);
+    const { config, baseDir } = await loadConfig(positionals[0]!, suites);
     const plan = await planSweep(config, {
-      suites: SUITES,
+      suites,
       baseDir,
       ...(options.limit === undefined ? {} : { limit: options.limit }),
       ...(options.shard === undefined ? {} : { shard: options.shard }),
@@ -233,6 +242,29 @@ async function printPlan(
       ? 2
       : 1;
   }
+}
+
+/**
+ * The suites a config file names, loaded alone (a sweep imports only the
+ * suites it runs). A file that cannot be read, is not JSON or names a
+ * suite that does not exist gets every suite: `loadConfig` then reports
+ * the problem as usual, with the full list of known suites.
+ */
+async function suitesOf(path: string): Promise<SuiteList> {
+  let names: string[] | undefined;
+  try {
+    const raw = JSON.parse(
+      (await Deno.readTextFile(path)).replace(/^\uFEFF/, ""),
+    ) as { suites?: { name?: unknown }[] };
+    const listed = raw.suites?.map((s) => s.name);
+    if (
+      Array.isArray(listed) &&
+      listed.every((n) => typeof n === "string" && SUITE_NAMES.includes(n))
+    ) names = listed as string[];
+  } catch {
+    // Reported by loadConfig, with all suites known.
+  }
+  return await loadSuites(names);
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -5,11 +5,7 @@
  */
 import { dirname, resolve } from "node:path";
 import type { z } from "zod";
-import {
-  parse as parseJsonc,
-  type ParseError,
-  printParseErrorCode,
-} from "jsonc-parser";
+import type { ParseError } from "jsonc-parser";
 import { type SweepConfig, SweepConfigSchema } from "./schema.ts";
 
 /**
@@ -208,6 +204,42 @@ function lineColumn(text: string, offset: number): [number, number] {
 }
 
 /**
+ * Parses text `JSON.parse` refused with jsonc-parser, which reports the
+ * offset and kind of every syntax error (V8's message often has no
+ * position at all). Loaded only here: most configs parse at once, and the
+ * parser costs start-up time.
+ */
+async function parseForDiagnostics(
+  text: string,
+  path: string,
+): Promise<unknown> {
+  // A computed specifier: Deno prepares the graph of a literal
+  // `import("…")` as soon as this module loads.
+  const specifier: string = "jsonc-parser";
+  const { parse, printParseErrorCode } =
+    await (import(specifier) as Promise<typeof import("jsonc-parser")>);
+  const errors: ParseError[] = [];
+  const json: unknown = parse(text, errors, {
+    allowTrailingComma: false,
+    disallowComments: true,
+  });
+  if (errors.length === 0) return json;
+  // The first error is the real one; later ones are usually its echoes.
+  const first = errors[0] as ParseError;
+  const [line, column] = lineColumn(text, first.offset);
+  const code = printParseErrorCode(first.error);
+  throw new ConfigError(
+    path,
+    [
+      `(file): not valid JSON at line ${line}, column ${column}: ${
+        JSON_ERRORS[code] ?? code
+      }`,
+    ],
+    "The config must be plain JSON (no comments, no trailing commas).",
+  );
+}
+
+/**
  * Reads and validates a sweep config file.
  *
  * @param path Path to a JSON config file.
@@ -251,28 +283,11 @@ export async function loadConfig(
   // offsets and the line/column computed from them refer to the same text
   // (mixing the two put every column after line 1 one to the left).
   text = text.replace(/^\uFEFF/, "");
-  // jsonc-parser reports the offset and kind of every syntax error, which
-  // JSON.parse does not (V8's message often has no position at all).
-  const errors: ParseError[] = [];
-  const json: unknown = parseJsonc(text, errors, {
-    allowTrailingComma: false,
-    disallowComments: true,
-  });
-  if (errors.length > 0) {
-    // The first error is the real one; later ones are usually its echoes.
-    const first = errors[0] as ParseError;
-    const [line, column] = lineColumn(text, first.offset);
-    const code = printParseErrorCode(first.error);
-    const problems = [
-      `(file): not valid JSON at line ${line}, column ${column}: ${
-        JSON_ERRORS[code] ?? code
-      }`,
-    ];
-    throw new ConfigError(
-      path,
-      problems,
-      "The config must be plain JSON (no comments, no trailing commas).",
-    );
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = await parseForDiagnostics(text, path);
   }
   return {
     config: parseConfig(json, path, suites),

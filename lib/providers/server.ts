@@ -6,9 +6,8 @@
  */
 import type { FaultRates } from "./_faults.ts";
 import type { BatchServerOptions } from "./_batch_server.ts";
-import { ServerCore, type SimServerStats } from "./_server_core.ts";
+import type { SimServerStats } from "./_server_core.ts";
 import { defaultSimBackend, type SimBackend } from "./_sim_backend.ts";
-import { serveWithDeno, serveWithNode } from "./_transport.ts";
 
 export type { FaultRates } from "./_faults.ts";
 export type { BatchServerOptions } from "./_batch_server.ts";
@@ -103,6 +102,19 @@ export async function startSimServer(
       'Cannot start sim server: hangs and dropped connections need transport "node" or "auto"',
     );
   }
+  // Loaded here, not at import: `node:http` and the batch and fault code
+  // weigh on the start-up of every command that imports lib/providers
+  // (a sweep never serves).
+  // Computed specifiers: Deno prepares the graph of a literal `import("…")`
+  // when this module loads, which would cost what loading here saves.
+  const [{ ServerCore }, { serveWithDeno, serveWithNode }] = await Promise.all([
+    import(new URL("./_server_core.ts", import.meta.url).href) as Promise<
+      typeof import("./_server_core.ts")
+    >,
+    import(new URL("./_transport.ts", import.meta.url).href) as Promise<
+      typeof import("./_transport.ts")
+    >,
+  ]);
   const core = new ServerCore({
     seed,
     latencyMs,

@@ -645,7 +645,7 @@ export async function runSweep(
       elapsedSeconds: elapsed,
     };
   };
-  const reporter = createReporter(options.progress ?? "auto");
+  const reporter = await createReporter(options.progress ?? "auto");
   const ticker = setInterval(() => reporter.update(snapshot()), 250);
 
   // Stop: the caller's signal stops scheduling and aborts calls in flight.

@@ -1,8 +1,7 @@
 /**
- * The suite registry: the one list of suites a sweep config can name.
- * Adding a suite is one folder under `lib/suites/` and one line here. The
- * order is the order the sim tries the suites' skills (more specific
- * prompts first).
+ * Every registered suite, loaded (the list and its order live in
+ * `registry.ts`, which also loads suites one by one for commands that
+ * need only some).
  *
  * @example
  * ```ts
@@ -16,22 +15,13 @@
  */
 import type { RegisteredSkill } from "../providers/sim/mod.ts";
 import type { Suite, SuiteList } from "./types.ts";
-// Each suite object alone (its mod.ts also re-exports the analysis code,
-// which loads Polars: a sweep does not need it).
-import { arithmeticSuite } from "./arithmetic/suite.ts";
-import { cevalSuite } from "./ceval/suite.ts";
-import { codeSuite } from "./code/suite.ts";
-import { linalgSuite } from "./linalg/suite.ts";
+import { loadSuites } from "./registry.ts";
 
 export type * from "./types.ts";
+export { loadSuites, SUITE_NAMES } from "./registry.ts";
 
 /** Every registered suite, in the order their sim skills are tried. */
-export const SUITES: SuiteList = [
-  codeSuite,
-  cevalSuite,
-  linalgSuite,
-  arithmeticSuite,
-];
+export const SUITES: SuiteList = await loadSuites();
 
 /** The sim skills of every registered suite, in registry order. */
 export const SIM_SKILLS: readonly RegisteredSkill[] = SUITES.flatMap((s) =>

@@ -16,9 +16,9 @@ const at = (done: number, elapsedSeconds: number): SweepProgress => ({
   elapsedSeconds,
 });
 
-Deno.test("createReporter('lines') prints at most one line per 5 s and a final line", () => {
+Deno.test("createReporter('lines') prints at most one line per 5 s and a final line", async () => {
   const lines: string[] = [];
-  const reporter = createReporter("lines", (line) => lines.push(line));
+  const reporter = await createReporter("lines", (line) => lines.push(line));
   reporter.update(at(10, 1));
   reporter.update(at(20, 2));
   reporter.update(at(60, 6.5));
