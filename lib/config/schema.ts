@@ -112,12 +112,16 @@ export const SweepConfigSchema = z.strictObject({
   cache: z.boolean().default(true),
 });
 
-// The three config types below are `z.infer<typeof X>` spelled as the
+// `SweepConfig` and `ModelConfig` are `z.infer<typeof X>` spelled as the
 // return type of `X.parse` (the same type): `deno doc --lint` follows
 // `z.infer` into zod's private `output` type and reports it, but not this.
 /** A validated sweep config, defaults filled in. */
 export type SweepConfig = ReturnType<typeof SweepConfigSchema.parse>;
 /** A validated model entry. */
 export type ModelConfig = ReturnType<typeof ModelSchema.parse>;
-/** A validated suite entry. */
-export type SuiteConfig = ReturnType<typeof SuiteConfigSchema.parse>;
+/**
+ * A validated suite entry: the element type of `SweepConfig["suites"]`
+ * (the same type as `SuiteConfigSchema.parse` returns, spelled so that
+ * the docs do not refer to the internal schema).
+ */
+export type SuiteConfig = SweepConfig["suites"][number];

@@ -31,11 +31,13 @@ export function findSuite(suites: SuiteList, name: string): Suite {
  * and the message says what to fix. The CLI exits 2 on it.
  */
 export class SweepInputError extends Error {
+  /** Always `"SweepInputError"`; stack traces and logs show it before the message. */
   override name = "SweepInputError";
 }
 
 /** What {@linkcode loadEntries} returns. */
 export interface LoadedEntries {
+  /** One entry per suite in the config, in config order. */
   entries: SuiteEntry[];
   /** Questions per suite name (summed over entries of one suite). */
   questionCounts: Record<string, number>;
@@ -45,6 +47,31 @@ export interface LoadedEntries {
  * Loads every suite entry of a config: its questions (at most `limit`),
  * its templates; refuses duplicate question ids (row keys would collide)
  * and unknown templates.
+ *
+ * @param config The validated sweep config.
+ * @param suites The suites the config may name.
+ * @param baseDir The folder relative dataset paths resolve against.
+ * @param limit At most this many questions per entry; all when undefined.
+ * @returns The entries and the question count per suite.
+ * @throws {SweepInputError} for an unknown suite or template, questions a
+ *   suite cannot load, params that select none, or a repeated question id.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadEntries, SweepInputError } from "./_entries.ts";
+ * import { SweepConfigSchema } from "../config/schema.ts";
+ * import { SUITES } from "../suites/mod.ts";
+ * const config = SweepConfigSchema.parse({
+ *   models: [{ name: "m", provider: "sim" }],
+ *   suites: [{ name: "arithmetic", params: { digits: [2], count: 5 } }],
+ * });
+ * const { entries, questionCounts } = await loadEntries(config, SUITES, ".", 3);
+ * assert.equal(entries[0]?.questions.length, 3);
+ * assert.deepEqual(questionCounts, { arithmetic: 3 });
+ * const bad = SweepConfigSchema.parse({ ...config, suites: [{ name: "arithmetic", templates: ["nope"] }] });
+ * await assert.rejects(loadEntries(bad, SUITES, ".", 3), SweepInputError);
+ * ```
  */
 export async function loadEntries(
   config: SweepConfig,

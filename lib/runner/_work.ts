@@ -16,8 +16,11 @@ import { type Shard, shardOf } from "./shard.ts";
 
 /** A suite of the sweep with its questions and chosen templates. */
 export interface SuiteEntry {
+  /** The suite's entry in the sweep config (name, params, templates). */
   config: SuiteConfig;
+  /** The suite that generates, extracts and scores these questions. */
   suite: Suite;
+  /** The questions to ask, at most the sweep's `limit` of them. */
   questions: Question[];
   /** Template ids (keys of `suite.templates`) and the templates. */
   templates: [string, Template][];
@@ -25,10 +28,15 @@ export interface SuiteEntry {
 
 /** One request-to-row unit of work. */
 export interface WorkItem {
+  /** The suite entry the question belongs to. */
   entry: SuiteEntry;
+  /** The question to ask. */
   question: Question;
+  /** The template's id (its key in `suite.templates`; the row's `template`). */
   templateId: string;
+  /** The template that renders the question into messages. */
   template: Template;
+  /** The sample index, 0 to `samples - 1` (it seeds the request). */
   sample: number;
 }
 
@@ -37,6 +45,28 @@ export interface WorkItem {
  * keys in `finished`; nothing is materialised. With `shard`, only the
  * (question, template) pairs of that shard are yielded (see `shard.ts`);
  * the others are neither yielded nor skipped.
+ *
+ * @param model The model's name (the first part of each row key).
+ * @param entries The sweep's suite entries, in order.
+ * @param samples Samples per (question, template).
+ * @param finished Row keys already written (resume); these are skipped.
+ * @param onSkip Called once per skipped item.
+ * @param shard Only this shard's items; all when omitted.
+ * @returns A lazy generator of the work items still to do.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { type SuiteEntry, workItems } from "./_work.ts";
+ * const entry = {
+ *   questions: [{ id: "q1", suite: "demo", text: "2+2", answer: { kind: "rational", value: "4" }, dims: {} }],
+ *   templates: [["direct", { id: "direct", description: "", render: () => [] }]],
+ * } as unknown as SuiteEntry;
+ * let skipped = 0;
+ * const items = [...workItems("m", [entry], 3, new Set(["m|q1|direct|1"]), () => skipped++)];
+ * assert.deepEqual(items.map((item) => item.sample), [0, 2]);
+ * assert.equal(skipped, 1);
+ * ```
  */
 export function* workItems(
   model: string,
@@ -71,7 +101,38 @@ export function* workItems(
   }
 }
 
-/** Renders the prompt of a work item for a model. */
+/**
+ * Renders the prompt of a work item for a model: the template's messages
+ * and tools, the model's (else the sweep's) temperature and max_tokens,
+ * the model's extra params, and the request seed of the item's sample.
+ *
+ * @param item The work item to ask.
+ * @param model The model the prompt is for.
+ * @param config The sweep config (defaults and seed).
+ * @returns The prompt to send.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { buildPrompt, type WorkItem } from "./_work.ts";
+ * import { requestSeed } from "./seed.ts";
+ * import { SweepConfigSchema } from "../config/schema.ts";
+ * const config = SweepConfigSchema.parse({
+ *   seed: 7, temperature: 0.5,
+ *   models: [{ name: "m", provider: "sim", max_tokens: 64 }],
+ *   suites: [{ name: "arithmetic" }],
+ * });
+ * const item = {
+ *   question: { id: "q1", suite: "demo", text: "2+2", answer: { kind: "rational", value: "4" }, dims: {} },
+ *   templateId: "direct",
+ *   template: { id: "direct", description: "", render: (q) => [{ role: "user", content: q.text }] },
+ *   sample: 1,
+ * } as WorkItem;
+ * const prompt = buildPrompt(item, config.models[0]!, config);
+ * assert.deepEqual(prompt.messages, [{ role: "user", content: "2+2" }]);
+ * assert.deepEqual(prompt.params, { temperature: 0.5, max_tokens: 64, seed: requestSeed(7, 1) });
+ * ```
+ */
 export function buildPrompt(
   item: WorkItem,
   model: ModelConfig,
@@ -94,7 +155,25 @@ export function buildPrompt(
   return prompt;
 }
 
-/** Tokens a request may use, for TPM: prompt characters / 4 + max_tokens. */
+/**
+ * Tokens a request may use, for TPM: prompt characters / 4 (rounded up)
+ * plus max_tokens.
+ *
+ * @param prompt The prompt to send.
+ * @returns The estimate, in tokens.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { estimateTokens } from "./_work.ts";
+ * const prompt = {
+ *   templateId: "direct",
+ *   messages: [{ role: "user" as const, content: "What is 2+2?" }],
+ *   params: { temperature: 0, max_tokens: 100, seed: 0 },
+ * };
+ * assert.equal(estimateTokens(prompt), 3 + 100);
+ * ```
+ */
 export function estimateTokens(prompt: Prompt): number {
   let chars = 0;
   for (const m of prompt.messages) chars += m.content.length;

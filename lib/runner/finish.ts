@@ -76,7 +76,11 @@ export interface FinishInput {
   context: ScoreContext;
   /** Removes every secret of the sweep from stored text. */
   redact: (text: string) => string;
-  /** @default now */
+  /**
+   * When the row was finished (the row's `finished_at`).
+   *
+   * @default new Date()
+   */
   finishedAt?: Date;
 }
 

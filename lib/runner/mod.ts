@@ -28,6 +28,8 @@ export * from "./shard.ts";
 export * from "./summary.ts";
 export * from "./finish.ts";
 export { type LoadedEntries, loadEntries } from "./_entries.ts";
+// The config type a `SuiteEntry` carries (`lib/mod.ts` exports the others).
+export type { SuiteConfig } from "../config/schema.ts";
 export {
   buildPrompt,
   estimateTokens,

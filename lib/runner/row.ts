@@ -14,15 +14,23 @@ import type {
 
 /** Everything one row is made of. */
 export interface RowInput {
+  /** The run's name (the row's `run`). */
   run: string;
+  /** The model's name in the sweep config (part of the row key). */
   model: string;
+  /** The question asked. */
   question: Question;
+  /** The template id the prompt was rendered with. */
   template: string;
+  /** The sample index (part of the row key). */
   sample: number;
+  /** What the model returned, or the error completion of a failed request. */
   completion: Completion;
   /** null when the completion failed (nothing to extract). */
   extraction: Extraction | null;
+  /** The suite's judgement of the extraction (or an error verdict). */
   verdict: Verdict;
+  /** When the row was finished (the row's `finished_at`). */
   finishedAt: Date;
 }
 
