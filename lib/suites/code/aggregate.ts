@@ -9,6 +9,7 @@
  * @module
  */
 import pl from "nodejs-polars";
+import type { DataFrame } from "../../report/mod.ts";
 import { passAtK } from "../../judge/aggregate.ts";
 import type { ComplexityClass } from "../../sandbox/mod.ts";
 
@@ -84,7 +85,7 @@ export const COMPLEXITY_ORDER: readonly ComplexityClass[] = [
 type Row = Record<string, unknown>;
 
 function requireColumns(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   action: string,
   columns: readonly string[],
 ): void {
@@ -99,21 +100,21 @@ function requireColumns(
 }
 
 /** The code suite's rows only (when the frame carries a `suite` column). */
-function codeOnly(frame: pl.DataFrame): pl.DataFrame {
+function codeOnly(frame: DataFrame): DataFrame {
   return frame.columns.includes("suite")
     ? frame.filter(pl.col("suite").eq(pl.lit("code")))
     : frame;
 }
 
 /** A column, or a typed null when the frame lacks it (synthetic frames). */
-function col(frame: pl.DataFrame, name: string, dtype: pl.DataType): pl.Expr {
+function col(frame: DataFrame, name: string, dtype: pl.DataType): pl.Expr {
   return frame.columns.includes(name)
     ? pl.col(name).cast(dtype)
     : pl.lit(null).cast(dtype);
 }
 
 /** Whether each row passed every functional test (falls back to `correct`). */
-function functionalExpr(frame: pl.DataFrame): pl.Expr {
+function functionalExpr(frame: DataFrame): pl.Expr {
   return frame.columns.includes("functional_pass_rate")
     ? pl.col("functional_pass_rate").cast(pl.Float64).eq(pl.lit(1))
       .fillNull(false)
@@ -121,7 +122,7 @@ function functionalExpr(frame: pl.DataFrame): pl.Expr {
 }
 
 /** The columns that identify one problem's samples, beside `by`. */
-function unitColumns(frame: pl.DataFrame, by: readonly string[]): string[] {
+function unitColumns(frame: DataFrame, by: readonly string[]): string[] {
   const extra = ["source", "problem", "language", "template"].filter((c) =>
     frame.columns.includes(c)
   );
@@ -157,10 +158,10 @@ function unitColumns(frame: pl.DataFrame, by: readonly string[]): string[] {
  * ```
  */
 export function passAtKTable(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   ks: readonly number[] = [1, 2, 5],
   by: readonly string[] = ["model"],
-): pl.DataFrame {
+): DataFrame {
   for (const k of ks) {
     if (!Number.isInteger(k) || k < 1) {
       throw new RangeError(
@@ -201,7 +202,7 @@ export function passAtKTable(
 
 /** Samples and correct samples per problem. */
 function perProblem(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   by: readonly string[],
 ): (Row & { n: number; c: number; first: number | null })[] {
   requireColumns(frame, "compute pass@k", [...by, "problem", "correct"]);
@@ -246,9 +247,9 @@ function perProblem(
  * ```
  */
 export function passAtKCurve(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   by: readonly string[] = ["model"],
-): pl.DataFrame {
+): DataFrame {
   const units = perProblem(frame, by);
   const maxN = Math.max(0, ...units.map((u) => u.n));
   const groups = new Map<string, { key: Row; units: typeof units }>();
@@ -325,10 +326,10 @@ export function passAtKCurve(
  * ```
  */
 export function codeScores(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   by: readonly string[] = ["model"],
   weights: CodeWeights = DEFAULT_WEIGHTS,
-): pl.DataFrame {
+): DataFrame {
   requireColumns(frame, "score code rows", [...by, "correct"]);
   checkWeights(weights);
   const f = codeOnly(frame);
@@ -434,11 +435,11 @@ function weightedScore(c: Components, w: CodeWeights): number | null {
 /** What {@linkcode weightingSensitivity} returns. */
 export interface WeightingSensitivity {
   /** One row per (model, weighting): `score`, `rank` (1 = best; ties share the best rank). */
-  scores: pl.DataFrame;
+  scores: DataFrame;
   /** One row per model: `score_<w>` and `rank_<w>` per weighting, `mean_score`, `mean_rank`, `max_rank_change` (largest rank difference from the reference weighting). */
-  models: pl.DataFrame;
+  models: DataFrame;
   /** One row per weighting: `kendall_tau` (tau-b against the reference ranking), `models_moved` (models whose rank differs from the reference). */
-  weightings: pl.DataFrame;
+  weightings: DataFrame;
   /** The reference weighting: `default` when given, else the first. */
   reference: string;
 }
@@ -476,7 +477,7 @@ export interface WeightingSensitivity {
  * ```
  */
 export function weightingSensitivity(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   weightings: Readonly<Record<string, CodeWeights>> = ALTERNATIVE_WEIGHTINGS,
   by = "model",
 ): WeightingSensitivity {
@@ -683,7 +684,7 @@ export function kendallTauB(
  * assert.deepEqual(rows.map((r) => [r.measured, r.rows, r.met]), [["O(n)", 2, true], ["O(n^2)", 1, false]]);
  * ```
  */
-export function complexityMatrix(frame: pl.DataFrame): pl.DataFrame {
+export function complexityMatrix(frame: DataFrame): DataFrame {
   requireColumns(frame, "build the complexity matrix", [
     "complexity",
     "complexity_measured",

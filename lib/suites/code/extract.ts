@@ -6,9 +6,7 @@
  */
 import { analyseBlock, type CodeBlock } from "./_extract_block.ts";
 import { blankThinking, findFences, unfencedSegment } from "./_extract_text.ts";
-
-/** Languages a code question asks for. */
-export type CodeLanguage = "python" | "javascript";
+import type { CodeLanguage } from "./params.ts";
 
 /** Options of `extractCode`. */
 export interface ExtractCodeOptions {

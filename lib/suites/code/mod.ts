@@ -33,3 +33,9 @@ export * from "./sections.ts";
 export * from "./bank/mod.ts";
 export * from "./quality/mod.ts";
 export * from "./sim/mod.ts";
+// Sandbox types that the signatures above refer to (`lib/sandbox` is not a
+// documented entry point of its own).
+export type {
+  ComplexityClass as MeasuredComplexity,
+  SandboxValue,
+} from "../../sandbox/mod.ts";

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { zodParams } from "../params.ts";
+import type { Suite } from "../types.ts";
 import { DIFFICULTIES, TOPICS } from "./bank/mod.ts";
 
 /** The languages candidates are asked to write. */
@@ -13,7 +14,13 @@ export const CODE_LANGUAGES = ["python", "javascript"] as const;
 /** A language candidates are asked to write. */
 export type CodeLanguage = typeof CODE_LANGUAGES[number];
 
-/** The code suite's params (zod). */
+/**
+ * The code suite's params (zod).
+ * (zod's types are not part of the documented API; use
+ * {@linkcode CodeParams}.)
+ *
+ * @internal
+ */
 export const CodeParamsSchema = z.strictObject({
   /** `bank`: the project's problems (`data/code`); `humaneval`: OpenAI's HumanEval (Python). */
   source: z.enum(["bank", "humaneval"]).default("bank"),
@@ -51,8 +58,25 @@ export const CodeParamsSchema = z.strictObject({
   },
 );
 
+// `X.parse`'s return type is `z.infer<typeof X>`; `deno doc --lint` reports
+// zod's private `output` type behind `z.infer`, not this spelling.
 /** Validated code-suite params, defaults filled in. */
-export type CodeParams = z.infer<typeof CodeParamsSchema>;
+export type CodeParams = ReturnType<typeof CodeParamsSchema.parse>;
 
-/** Validation and parsing of the code suite's params. */
-export const CODE_PARAMS = zodParams("code", CodeParamsSchema);
+/**
+ * Validation and parsing of the code suite's params: `validate` lists every
+ * issue with its path, `parse` fills in defaults or throws a `TypeError`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CODE_PARAMS } from "./params.ts";
+ * assert.deepEqual(CODE_PARAMS.parse({}).languages, ["python", "javascript"]);
+ * assert.equal(CODE_PARAMS.validate({ source: "humaneval", languages: ["javascript"] }).ok, false);
+ * assert.throws(() => CODE_PARAMS.parse({ timeoutMs: 0 }), TypeError);
+ * ```
+ */
+export const CODE_PARAMS: {
+  validate: Suite["validateParams"];
+  parse: (params: unknown) => CodeParams;
+} = zodParams("code", CodeParamsSchema);

@@ -37,7 +37,20 @@ export type CodePayload = {
 /** A code question. */
 export type CodeQuestion = Question<CodePayload>;
 
-/** JSON with bigints as decimal strings (answer keys of big results). */
+/**
+ * JSON with bigints as decimal strings and Maps as objects (answer keys of
+ * big results).
+ *
+ * @param values The reference's outputs.
+ * @returns The key's text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { keyText } from "./questions.ts";
+ * assert.equal(keyText([1n, new Map([["a", 2]]), null]), '["1",{"a":2},null]');
+ * ```
+ */
 export function keyText(values: readonly unknown[]): string {
   return JSON.stringify(
     values,
@@ -52,7 +65,26 @@ export function keyText(values: readonly unknown[]): string {
 
 const referenceOutputs = new Map<CodeProblem, Promise<SandboxValue[]>>();
 
-/** The JavaScript reference's outputs on every test (memoised per problem). */
+/**
+ * The JavaScript reference's outputs on every test, run in the suite's
+ * sandbox (memoised per problem).
+ *
+ * @param problem A bank problem.
+ * @returns One output per test, in test order.
+ * @throws {Error} naming the reference file when the reference fails a
+ *   test or does not finish.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { codeSuite, expectedOutputs, loadBank } from "./mod.ts";
+ * const [problem] = await loadBank();
+ * const outputs = await expectedOutputs(problem!);
+ * assert.equal(outputs.length, problem!.tests.length);
+ * assert.equal(await expectedOutputs(problem!), outputs);
+ * await codeSuite.close?.();
+ * ```
+ */
 export function expectedOutputs(problem: CodeProblem): Promise<SandboxValue[]> {
   let out = referenceOutputs.get(problem);
   if (out === undefined) {
@@ -112,7 +144,25 @@ export const PROBLEMS = new Map<string, CodeProblem>();
 
 /**
  * The questions for these params: bank problems × languages (keys from
- * the reference), or HumanEval's 164 problems in Python.
+ * the reference), or HumanEval's 164 problems in Python. Bank problems
+ * are also kept in {@linkcode PROBLEMS} for the scorer.
+ *
+ * @param p The suite's validated params.
+ * @param baseDir The folder a relative `dataset` resolves against.
+ * @param seed The sweep seed (the large-input seed unless `inputSeed`).
+ * @returns One question per (problem, language).
+ * @throws {RangeError} for problem ids the bank does not have.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CODE_PARAMS, codeQuestions, codeSuite } from "./mod.ts";
+ * const p = CODE_PARAMS.parse({ problems: 1, languages: ["javascript"] });
+ * const [q] = await codeQuestions(p, ".", 0);
+ * assert.match(q!.id, /^code\/bank\/\w+\/javascript$/);
+ * assert.equal(q!.dims.language, "javascript");
+ * await codeSuite.close?.();
+ * ```
  */
 export async function codeQuestions(
   p: CodeParams,

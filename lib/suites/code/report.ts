@@ -9,6 +9,7 @@
  */
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
+import type { DataFrame } from "../../report/mod.ts";
 import {
   ACCURACY_Y,
   type Chart,
@@ -57,7 +58,7 @@ const str = (c: string) => (d: Row) => String(d[c]);
  * ```
  */
 export function passAtKChart(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: CodeChartOptions = {},
 ): Chart {
   const data = passAtKCurve(frame).toRecords();
@@ -96,7 +97,7 @@ export function passAtKChart(
  * ```
  */
 export function complexityHeatmap(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: CodeChartOptions = {},
 ): Chart {
   const data = complexityMatrix(frame).toRecords();
@@ -150,7 +151,7 @@ export function complexityHeatmap(
  * assert.deepEqual([row!.python, row!.javascript, row!.gap], [0.5, 1, 0.5]);
  * ```
  */
-export function languageComparison(frame: pl.DataFrame): pl.DataFrame {
+export function languageComparison(frame: DataFrame): DataFrame {
   const data = summarize(frame, ["model", "language"]).toRecords();
   const languages = [...new Set(data.map((d) => String(d["language"])))]
     .sort();
@@ -193,7 +194,7 @@ export function languageComparison(frame: pl.DataFrame): pl.DataFrame {
  * ```
  */
 export function languageChart(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: CodeChartOptions = {},
 ): Chart {
   const data = summarize(frame, ["model", "language"]).toRecords();
@@ -258,7 +259,7 @@ export function languageChart(
  * ```
  */
 export function robustnessChart(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   options: CodeChartOptions = {},
 ): Chart {
   const measures = [
@@ -321,7 +322,7 @@ export function robustnessChart(
  * ```
  */
 export function scoreBreakdownChart(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   weights: CodeWeights = DEFAULT_WEIGHTS,
   options: CodeChartOptions = {},
 ): Chart {
@@ -392,7 +393,7 @@ export function scoreBreakdownChart(
  * ```
  */
 export function weightingRankChart(
-  frame: pl.DataFrame,
+  frame: DataFrame,
   weightings: Readonly<Record<string, CodeWeights>> = ALTERNATIVE_WEIGHTINGS,
   options: CodeChartOptions = {},
 ): Chart {

@@ -29,7 +29,25 @@ import { suiteSandbox } from "./_sandbox.ts";
 
 type Metrics = Record<string, DimValue>;
 
-/** Whether a measured class meets a required one (n log n counts for n: the fit cannot tell them apart reliably). */
+/**
+ * Whether a measured class meets a required one (n log n counts for n: the
+ * fit cannot tell them apart reliably), and whether it is at least as good
+ * (optimal).
+ *
+ * @param measured The class the sandbox measured (`"unknown"` never meets).
+ * @param required The problem's required class.
+ * @returns `met` and `optimal`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { meetsComplexity } from "./score.ts";
+ * assert.deepEqual(meetsComplexity("O(n log n)", "O(n)"), { met: true, optimal: false });
+ * assert.deepEqual(meetsComplexity("O(log n)", "O(n)"), { met: true, optimal: true });
+ * assert.deepEqual(meetsComplexity("O(n^2)", "O(n)"), { met: false, optimal: false });
+ * assert.deepEqual(meetsComplexity("unknown", "O(n)"), { met: false, optimal: false });
+ * ```
+ */
 export function meetsComplexity(
   measured: string,
   required: ComplexityClass,
@@ -244,6 +262,21 @@ async function scoreHumanEval(
  * @param found The suite's code extraction of this completion, when it
  *   kept one (saves parsing the reply again).
  * @returns The verdict; never throws for a bad candidate.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CODE_PARAMS, scoreCode } from "./mod.ts";
+ * // A failed request is scored as an error without running anything.
+ * const verdict = await scoreCode(
+ *   { id: "q", suite: "code", text: "", answer: { kind: "text", value: "[]" }, dims: {} },
+ *   { text: "", reasoning: null, finishReason: "error", usage: { promptTokens: 0, completionTokens: 0 }, latencyMs: 0, attempts: 3, error: { kind: "timeout", message: "timed out" } },
+ *   { value: null, rule: "none", span: null, candidates: 0 },
+ *   CODE_PARAMS.parse({}),
+ * );
+ * assert.equal(verdict.status, "error");
+ * assert.equal(verdict.formatValid, false);
+ * ```
  */
 export async function scoreCode(
   question: CodeQuestion,

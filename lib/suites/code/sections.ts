@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type pl from "nodejs-polars";
+import type { DataFrame } from "../../report/mod.ts";
 import { accuracyByCategory } from "../../report/standard_charts.ts";
 import { tableHtml } from "../../report/table.ts";
 import {
@@ -52,7 +52,7 @@ const percent = (c: string) =>
  * assert.ok(codeSections(frame).every((s) => s.parts.length > 0));
  * ```
  */
-export function codeSections(frame: pl.DataFrame): ReportSection[] {
+export function codeSections(frame: DataFrame): ReportSection[] {
   const has = (c: string) => frame.columns.includes(c);
   return presentSections([
     guardedSection("pass@k (unbiased, per problem)", () => [
@@ -98,7 +98,7 @@ export function codeSections(frame: pl.DataFrame): ReportSection[] {
 }
 
 /** 1, 2, 5 and n (the largest sample count), those ≤ n. */
-function passKs(frame: pl.DataFrame): number[] {
+function passKs(frame: DataFrame): number[] {
   const n = frame.columns.includes("sample")
     ? Number(frame.getColumn("sample").max() ?? 0) + 1
     : 1;

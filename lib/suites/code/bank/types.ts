@@ -20,9 +20,13 @@ export type Checker = (args: unknown[], output: unknown) => boolean;
 
 /** One problem of the bank, ready to run. */
 export interface CodeProblem {
+  /** The snake_case id (the folder's name; question ids start with it). */
   id: string;
+  /** A short English title. */
   title: string;
+  /** The problem's topic. */
   topic: Topic;
+  /** The problem's difficulty. */
   difficulty: Difficulty;
   /** The required time complexity. */
   complexity: ComplexityClass;
@@ -32,9 +36,16 @@ export interface CodeProblem {
   entry: { python: string; javascript: string };
   /** Signatures shown to the model. */
   signature: { python: string; javascript: string; typescript: string };
+  /** The problem statement in English and in Simplified Chinese. */
   statement: { en: string; zh: string };
+  /** How a candidate's output is compared with the reference's. */
   compare: CompareRule;
+  /** The functional and edge tests, in file order. */
   tests: CodeTest[];
+  /**
+   * Large inputs: the sizes `generateLarge` is called with, and the time
+   * (ms) a candidate may take on the largest input.
+   */
   large: { sizes: number[]; timeLimitMs: number };
   /** Reference solutions (source text). */
   reference: { python: string; javascript: string };

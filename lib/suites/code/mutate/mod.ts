@@ -53,3 +53,7 @@ export { EQUIVALENT_MUTANTS, type EquivalentMutant } from "./equivalent.ts";
 
 /** The lowest mutation score a problem may have, per language. */
 export const MUTATION_THRESHOLD = 0.8;
+
+// The bank whose adequacy is measured (`MutationOptions.bank` takes its
+// problems; `loadBank` reads them).
+export * from "../bank/mod.ts";

@@ -87,7 +87,13 @@ export interface MutationOptions {
    * process start, and ~1 s in Python). @default 12
    */
   problemsPerRequest?: number;
-  /** The sandbox to run in (default: a private one without warm workers, closed at the end). */
+  /**
+   * The sandbox to run in (default: a private one without warm workers,
+   * closed at the end). Internal: `lib/sandbox` is not part of the
+   * documented API, so only the project's own callers pass one.
+   *
+   * @internal
+   */
   sandbox?: Sandbox;
   /** Problems from elsewhere (default: `loadBank()`). */
   bank?: CodeProblem[];

@@ -72,3 +72,9 @@ export {
   readCodeTask,
   solveCodeTask,
 } from "./skill.ts";
+// What `CodeTask` carries of the sim's recall of the bank and HumanEval.
+export type {
+  RecalledHumanEval,
+  RecalledProblem,
+  SimLanguage,
+} from "./_bank.ts";

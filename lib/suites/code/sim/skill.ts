@@ -7,6 +7,7 @@ import { passes } from "../../../providers/sim/skills/chance.ts";
 import { pickWeighted, type Rng } from "../../../providers/sim/rng.ts";
 import {
   defineSkill,
+  type RegisteredSkill,
   type SkillAnswer,
   type SkillInput,
 } from "../../../providers/sim/skills/types.ts";
@@ -16,8 +17,8 @@ import {
   recallHumanEval,
   recallProblem,
   recallSource,
-  type SimLanguage,
 } from "./_bank.ts";
+import type { CodeLanguage } from "../params.ts";
 import {
   breakSyntax,
   mutateCode,
@@ -39,7 +40,7 @@ export type CodeOutcome =
 /** A code-writing request read from a prompt. */
 export interface CodeTask {
   /** The asked language (from the signature shown: `def` or `function`). */
-  language: SimLanguage;
+  language: CodeLanguage;
   /** The function name in the shown signature. */
   entry: string;
   /** The signature line as shown in the prompt. */
@@ -56,6 +57,7 @@ export interface CodeTask {
 
 /** A skill answer that also says which outcome the sim chose. */
 export interface CodeAnswer extends SkillAnswer {
+  /** What the sim chose to write (the reference, a mutant, prose, ...). */
   outcome: CodeOutcome;
 }
 
@@ -101,7 +103,7 @@ export function readCodeTask(question: string): CodeTask | null {
   // The first function the sim recognises (a HumanEval prompt may define
   // helpers before its entry), else the first one shown.
   const found = [...question.matchAll(SIGNATURE)].map((m) => {
-    const language: SimLanguage = m[1] !== undefined ? "python" : "javascript";
+    const language: CodeLanguage = m[1] !== undefined ? "python" : "javascript";
     const entry = (m[1] ?? m[2])!;
     const problem = recallProblem(entry) ?? null;
     const humanEval = problem === null && language === "python"
@@ -198,7 +200,7 @@ function planSteps(
     ];
 }
 
-function fenced(code: string, language: SimLanguage): string {
+function fenced(code: string, language: CodeLanguage): string {
   return "```" + language + "\n" + code.trimEnd() + "\n```";
 }
 
@@ -285,7 +287,7 @@ function writeOutcome(
     case "prose":
       return { outcome, text: prose(p, task.chinese, rng) };
     case "other_language": {
-      const other: SimLanguage = lang === "python" ? "javascript" : "python";
+      const other: CodeLanguage = lang === "python" ? "javascript" : "python";
       const code = recallSource(p, "reference", other);
       return code === null
         ? writeOutcome("mutant", p, task, rng)
@@ -437,7 +439,7 @@ export function solveCodeTask(task: CodeTask, input: SkillInput): CodeAnswer {
  * assert.ok(content.includes(fence));
  * ```
  */
-export const codeSkill = defineSkill<CodeTask>({
+export const codeSkill: RegisteredSkill = defineSkill<CodeTask>({
   name: "code",
   match: ({ question }) => readCodeTask(question),
   solve: solveCodeTask,
