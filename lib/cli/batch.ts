@@ -17,7 +17,6 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../config/mod.ts";
 import { SweepInputError } from "../runner/mod.ts";
 import { SUITES } from "../suites/mod.ts";
@@ -32,6 +31,7 @@ import {
   resubmitBatches,
   submitBatches,
 } from "../batch/mod.ts";
+import { parseCli, runCli, usageError } from "./_args.ts";
 
 const USAGE = `Usage:
   deno task batch submit <config.json> [--limit N] [--max-lines N] [--max-bytes N]
@@ -41,15 +41,13 @@ const USAGE = `Usage:
   deno task batch export <config.json> --out requests.jsonl [--limit N]
   deno task batch import <run-dir|config.json> <output.jsonl> [--limit N]`;
 
-/** A problem with the command line: exit 2 with the usage. */
-class UsageError extends Error {}
-
 function positiveInt(flag: string, value: string | undefined) {
   if (value === undefined) return undefined;
   const n = Number(value);
   if (!Number.isInteger(n) || n <= 0) {
-    throw new UsageError(
+    throw usageError(
       `Cannot use --${flag} ${value}: expected a positive integer`,
+      USAGE,
     );
   }
   return n;
@@ -91,21 +89,15 @@ async function isDirectory(path: string): Promise<boolean> {
 }
 
 async function main(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
+  const { values, positionals } = parseCli(args, {
+    usage: USAGE,
     options: {
       out: { type: "string" },
       limit: { type: "string" },
       "max-lines": { type: "string" },
       "max-bytes": { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
     },
   });
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
   const [command, ...rest] = positionals;
   const limit = positiveInt("limit", values.limit);
   const split = {
@@ -118,7 +110,7 @@ async function main(args: string[]): Promise<number> {
   };
   const one = (what: string): string => {
     if (rest.length !== 1) {
-      throw new UsageError(`Cannot ${command}: give one ${what}`);
+      throw usageError(`Cannot ${command}: give one ${what}`, USAGE);
     }
     return rest[0]!;
   };
@@ -175,8 +167,9 @@ async function main(args: string[]): Promise<number> {
     }
     case "export": {
       if (values.out === undefined) {
-        throw new UsageError(
+        throw usageError(
           "Cannot export: give the file to write with --out",
+          USAGE,
         );
       }
       const { config, options } = await configOptions(one("config file"));
@@ -188,8 +181,9 @@ async function main(args: string[]): Promise<number> {
     }
     case "import": {
       if (rest.length !== 2) {
-        throw new UsageError(
+        throw usageError(
           "Cannot import: give a run folder or config file, then the output file",
+          USAGE,
         );
       }
       const [target, output] = rest as [string, string];
@@ -207,10 +201,11 @@ async function main(args: string[]): Promise<number> {
       return 0;
     }
     default:
-      throw new UsageError(
+      throw usageError(
         command === undefined
           ? "Cannot run a batch command: none given"
           : `Cannot run batch command "${command}": expected submit, status, collect, resubmit, export or import`,
+        USAGE,
       );
   }
 }
@@ -218,25 +213,13 @@ async function main(args: string[]): Promise<number> {
 if (import.meta.main) {
   let code: number;
   try {
-    code = await main(Deno.args);
+    code = await runCli(() => main(Deno.args));
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    if (
-      error instanceof UsageError ||
-      error instanceof TypeError && /parse|argument|option/i.test(message)
-    ) {
-      console.error(`${message}\n${USAGE}`);
-      code = 2;
-    } else if (
-      error instanceof BatchInputError || error instanceof ConfigError ||
-      error instanceof SweepInputError || error instanceof RangeError
-    ) {
-      console.error(message);
-      code = 2;
-    } else {
-      console.error(message);
-      code = 1;
-    }
+    console.error(error instanceof Error ? error.message : String(error));
+    code = error instanceof BatchInputError || error instanceof ConfigError ||
+        error instanceof SweepInputError || error instanceof RangeError
+      ? 2
+      : 1;
   }
   Deno.exit(code);
 }

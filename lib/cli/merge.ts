@@ -9,45 +9,28 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { parseCli, runCli, usageError } from "./_args.ts";
 import { MergeInputError, mergeShards } from "../merge/mod.ts";
 import { SUITES } from "../suites/mod.ts";
 
 const USAGE = "Usage: deno task merge <shard-run-dir>... --out <new-run-dir>";
 
 async function main(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        out: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    console.error(
-      `Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`,
-    );
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const { values, positionals } = parseCli(args, {
+    usage: USAGE,
+    options: { out: { type: "string" } },
+  });
   if (values.out === undefined || values.out === "") {
-    console.error(
-      `Cannot merge: give the new run folder with --out <dir>\n${USAGE}`,
+    throw usageError(
+      "Cannot merge: give the new run folder with --out <dir>",
+      USAGE,
     );
-    return 2;
   }
   if (positionals.length === 0) {
-    console.error(
-      `Cannot merge: give the shard run folders to merge\n${USAGE}`,
+    throw usageError(
+      "Cannot merge: give the shard run folders to merge",
+      USAGE,
     );
-    return 2;
   }
   try {
     const result = await mergeShards(positionals, {
@@ -64,4 +47,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) Deno.exit(await runCli(() => main(Deno.args)));

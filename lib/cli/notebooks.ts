@@ -10,45 +10,30 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import { join, resolve } from "node:path";
 // The notebook module alone: it does not load Polars (which needs --allow-ffi).
 import { executeNotebook, runForNotebook } from "../report/notebook.ts";
 import { writeIndexPage } from "../report/index_page.ts";
+import { parseCli, runCli, usageError } from "./_args.ts";
 
 const USAGE =
   "Usage: deno task notebooks [--run <run-dir>] [--out <dir>] [--grace <seconds>] [notebooks/x.ipynb ...]";
 
 async function main(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        run: { type: "string" },
-        out: { type: "string", default: "outputs/notebooks" },
-        grace: { type: "string", default: "0.5" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    console.error(
-      `Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`,
-    );
-    return 2;
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const { values, positionals } = parseCli(args, {
+    usage: USAGE,
+    options: {
+      run: { type: "string" },
+      out: { type: "string", default: "outputs/notebooks" },
+      grace: { type: "string", default: "0.5" },
+    },
+  });
   const grace = Number(values.grace);
   if (!(grace >= 0)) {
-    console.error(
-      `Cannot use --grace ${values.grace}: expected seconds >= 0\n${USAGE}`,
+    throw usageError(
+      `Cannot use --grace ${values.grace}: expected seconds >= 0`,
+      USAGE,
     );
-    return 2;
   }
   let runSuites: string[] | null = null;
   if (values.run) {
@@ -135,4 +120,4 @@ async function listNotebooks(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) Deno.exit(await runCli(() => main(Deno.args)));

@@ -10,9 +10,9 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import { dirname, resolve } from "node:path";
 import { checkRunDir, fsReason, RunDirError } from "../store/mod.ts";
+import { parseCli, runCli, usageError } from "./_args.ts";
 
 const USAGE =
   "Usage: deno task report <run-dir> [<run-dir>...] [--out report.html]";
@@ -84,32 +84,27 @@ export async function main(
   print: (line: string) => void = console.log,
   printError: (line: string) => void = console.error,
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        help: { type: "boolean", short: "h", default: false },
-        out: { type: "string", short: "o" },
-      },
-    });
-  } catch (error) {
-    printError(
-      `Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`,
-    );
-    return 2;
-  }
-  const { positionals, values } = parsed;
-  if (values.help) {
-    print(USAGE);
-    return 0;
-  }
+  return await runCli(
+    () => writeReports(args, print, printError),
+    { print, printError },
+  );
+}
+
+/** {@linkcode main} once `--help` and usage problems are left to `runCli`. */
+async function writeReports(
+  args: readonly string[],
+  print: (line: string) => void,
+  printError: (line: string) => void,
+): Promise<number> {
+  const { positionals, values } = parseCli(args, {
+    usage: USAGE,
+    options: { out: { type: "string", short: "o" } },
+  });
   if (positionals.length === 0) {
-    printError(
-      `Cannot write a report: no run folder given; give at least one\n${USAGE}`,
+    throw usageError(
+      "Cannot write a report: no run folder given; give at least one",
+      USAGE,
     );
-    return 2;
   }
   try {
     for (const runDir of positionals) {

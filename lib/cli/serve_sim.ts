@@ -13,6 +13,7 @@ import {
 } from "../providers/mod.ts";
 import { SIM_SKILLS } from "../suites/mod.ts";
 import { SIM_PROFILES } from "../providers/sim/mod.ts";
+import { CliExit, runCli, usageError } from "./_args.ts";
 
 /** Usage text printed for `--help` and after a bad flag. */
 export const SERVE_SIM_USAGE = `Usage: deno task serve-sim [flags]
@@ -163,18 +164,18 @@ export function parseServeSimArgs(
   return result;
 }
 
-if (import.meta.main) {
+/**
+ * Starts the server the flags ask for; it runs until SIGINT or SIGTERM.
+ * Resolves to 0 once it listens; `--help` and bad flags are `CliExit`s.
+ */
+async function serve(args: string[]): Promise<number> {
   let parsed: ServeSimArgs;
   try {
-    parsed = parseServeSimArgs(Deno.args);
+    parsed = parseServeSimArgs(args);
   } catch (error) {
-    console.error(`${(error as Error).message}\n\n${SERVE_SIM_USAGE}`);
-    Deno.exit(2);
+    throw usageError((error as Error).message, SERVE_SIM_USAGE);
   }
-  if (parsed.help) {
-    console.log(SERVE_SIM_USAGE);
-    Deno.exit(0);
-  }
+  if (parsed.help) throw new CliExit(0, SERVE_SIM_USAGE);
   const server = await startSimServer({
     backend: createSimBackend(SIM_SKILLS),
     ...parsed.options,
@@ -205,4 +206,11 @@ if (import.meta.main) {
   };
   Deno.addSignalListener("SIGINT", stop);
   if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", stop);
+  return 0;
+}
+
+if (import.meta.main) {
+  // 0 leaves the process running: the server, or nothing after --help.
+  const code = await runCli(() => serve(Deno.args));
+  if (code !== 0) Deno.exit(code);
 }

@@ -1,0 +1,173 @@
+/**
+ * The command-line preamble the CLIs share: flags parsed by `node:util`'s
+ * `parseArgs`, `--help` (or `-h`) printing the usage and exiting 0, and a
+ * usage problem printing "<message>\n<usage>" and exiting 2.
+ *
+ * A CLI's `main` calls {@linkcode parseCli}, throws {@linkcode usageError}
+ * for its own checks, and is run by {@linkcode runCli}, which prints what a
+ * {@linkcode CliExit} carries and returns its exit code.
+ *
+ * @module
+ */
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+/** The flags a CLI declares, in `parseArgs`'s form. */
+export type CliFlags = NonNullable<ParseArgsConfig["options"]>;
+
+/** How {@linkcode parseCli} reads a command line. */
+export interface CliSpec<F extends CliFlags> {
+  /** Printed for `--help`, and under every usage problem. */
+  usage: string;
+  /** The flags besides `--help`/`-h`, which every CLI gets. */
+  options: F;
+  /** Whether arguments that are not flags are allowed. @default true */
+  allowPositionals?: boolean;
+}
+
+/**
+ * Ends a command before it runs: `--help` (code 0, the usage for stdout)
+ * or a usage problem (code 2, the message and usage for stderr).
+ * {@linkcode runCli} prints it and returns the code.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CliExit } from "./_args.ts";
+ * const help = new CliExit(0, "Usage: deno task x");
+ * assert.equal(help.code, 0);
+ * assert.equal(help.message, "Usage: deno task x");
+ * ```
+ */
+export class CliExit extends Error {
+  override name = "CliExit";
+  /** The exit code: 0 after `--help`, 2 after a usage problem. */
+  readonly code: 0 | 2;
+
+  /**
+   * @param code 0 after `--help`, 2 after a usage problem.
+   * @param text What to print: the usage, or the message and the usage.
+   */
+  constructor(code: 0 | 2, text: string) {
+    super(text);
+    this.code = code;
+  }
+}
+
+/**
+ * A usage problem: "<message>\n<usage>", exit 2.
+ *
+ * @param message "Cannot <action>: <why>; <what to do>".
+ * @param usage The CLI's usage text.
+ * @returns The {@linkcode CliExit} to throw.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { usageError } from "./_args.ts";
+ * const exit = usageError("Cannot merge: give --out", "Usage: deno task merge");
+ * assert.equal(exit.code, 2);
+ * assert.equal(exit.message, "Cannot merge: give --out\nUsage: deno task merge");
+ * ```
+ */
+export function usageError(message: string, usage: string): CliExit {
+  return new CliExit(2, `${message}\n${usage}`);
+}
+
+/**
+ * Parses a command line with `parseArgs` (strict: an unknown flag or a
+ * missing value is an error), adding `--help`/`-h`.
+ *
+ * @param args The arguments after the script.
+ * @param spec The usage, the flags and whether positionals are allowed.
+ * @returns The flags' values and the positionals.
+ * @throws {CliExit} Code 0 with the usage on `--help`; code 2 with
+ *   "Cannot parse the arguments: <why>" and the usage on a bad flag.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { CliExit, parseCli } from "./_args.ts";
+ * const spec = { usage: "Usage: deno task x [--out <dir>]", options: { out: { type: "string" } } } as const;
+ * const { values, positionals } = parseCli(["a", "--out", "o"], spec);
+ * assert.equal(values.out, "o");
+ * assert.deepEqual(positionals, ["a"]);
+ * assert.throws(() => parseCli(["-h"], spec), (e) => e instanceof CliExit && e.code === 0);
+ * assert.throws(
+ *   () => parseCli(["--bogus"], spec),
+ *   (e) => e instanceof CliExit && e.code === 2 && /^Cannot parse the arguments: .*--bogus.*\nUsage: deno task x/s.test(e.message),
+ * );
+ * ```
+ */
+export function parseCli<const F extends CliFlags>(
+  args: readonly string[],
+  spec: CliSpec<F>,
+) {
+  const { usage, options, allowPositionals = true } = spec;
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals,
+      options: {
+        ...options,
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    throw usageError(
+      `Cannot parse the arguments: ${(error as Error).message}`,
+      usage,
+    );
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    throw new CliExit(0, usage);
+  }
+  return parsed;
+}
+
+/** Where {@linkcode runCli} prints. */
+export interface CliOutput {
+  /** Gets the usage after `--help`. @default console.log */
+  print?: (text: string) => void;
+  /** Gets a usage problem. @default console.error */
+  printError?: (text: string) => void;
+}
+
+/**
+ * Runs a CLI's `main`: a {@linkcode CliExit} it throws is printed (to
+ * `print` for `--help`, else to `printError`) and its code returned; any
+ * other error is thrown on.
+ *
+ * @param main The command; resolves to its exit code.
+ * @param output Where a `CliExit` is printed.
+ * @returns The exit code.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { parseCli, runCli } from "./_args.ts";
+ * const spec = { usage: "Usage: deno task x", options: {} };
+ * const errors: string[] = [];
+ * const code = await runCli(() => {
+ *   parseCli(["--bogus"], spec);
+ *   return 0;
+ * }, { printError: (text) => errors.push(text) });
+ * assert.equal(code, 2);
+ * assert.match(errors[0]!, /^Cannot parse the arguments: .*\nUsage: deno task x$/s);
+ * assert.equal(await runCli(() => 0), 0);
+ * ```
+ */
+export async function runCli(
+  main: () => number | Promise<number>,
+  output: CliOutput = {},
+): Promise<number> {
+  const { print = console.log, printError = console.error } = output;
+  try {
+    return await main();
+  } catch (error) {
+    if (!(error instanceof CliExit)) throw error;
+    (error.code === 0 ? print : printError)(error.message);
+    return error.code;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The preamble the CLIs share (`lib/cli/_args.ts`), end to end: `--help`
+ * prints the usage to stdout and exits 0; an unknown flag prints one
+ * "Cannot parse ..." line and the usage to stderr and exits 2.
+ */
+import assert from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+
+/** Each CLI, the start of its usage, and what it calls a bad flag. */
+const CLIS = [
+  ["merge", "Usage: deno task merge", "Cannot parse the arguments"],
+  ["notebooks", "Usage: deno task notebooks", "Cannot parse the arguments"],
+  ["batch", "Usage:\n  deno task batch submit", "Cannot parse the arguments"],
+  ["report", "Usage: deno task report", "Cannot parse the arguments"],
+  ["serve_sim", "Usage: deno task serve-sim", "Cannot parse flags"],
+  ["sandbox", "usage: deno task sandbox", "Cannot parse the arguments"],
+] as const;
+
+async function run(cli: string, args: string[]) {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", `lib/cli/${cli}.ts`, ...args],
+    cwd: ROOT,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  return {
+    code: out.code,
+    stdout: new TextDecoder().decode(out.stdout),
+    stderr: new TextDecoder().decode(out.stderr),
+  };
+}
+
+Deno.test("parseCli() in every CLI: --help prints the usage and exits 0; an unknown flag exits 2 with the usage", async () => {
+  const problems: string[] = [];
+  for (const [cli, usage, parseError] of CLIS) {
+    const [help, bad] = await Promise.all([
+      run(cli, ["--help"]),
+      run(cli, ["--bogus"]),
+    ]);
+    if (help.code !== 0 || !help.stdout.startsWith(usage) || help.stderr) {
+      problems.push(`${cli} --help: exit ${help.code}\n${help.stdout}`);
+    }
+    const expected = `${parseError}: Unknown option '--bogus'`;
+    if (
+      bad.code !== 2 || !bad.stderr.startsWith(expected) ||
+      !bad.stderr.includes(`\n${usage}`) || bad.stdout
+    ) {
+      problems.push(`${cli} --bogus: exit ${bad.code}\n${bad.stderr}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
