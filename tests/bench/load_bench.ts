@@ -30,6 +30,13 @@ import { toResultRow } from "../../lib/runner/row.ts";
 import { ResultsWriter } from "../../lib/store/mod.ts";
 import { loadRuns, summarize, wilsonInterval } from "../../lib/report/mod.ts";
 import pl from "nodejs-polars";
+import {
+  measureChild,
+  type Measured,
+  printMeasured,
+  runChild,
+} from "./_child.ts";
+import type { BenchRow } from "./sweep_bench.ts";
 import type {
   Completion,
   Extraction,
@@ -296,16 +303,6 @@ export async function writeSyntheticRun(
   return (await Deno.stat(path)).size;
 }
 
-/** One measured number (the shape `tests/bench/run.ts` prints). */
-export interface BenchRow {
-  name: string;
-  value: number;
-  unit: string;
-  ratio?: number;
-  target?: string;
-  pass?: boolean;
-}
-
 /** The columns `summarize()` by suite × model reads (cost is derived). */
 const SUMMARY_COLUMNS = [
   "suite",
@@ -318,21 +315,10 @@ const SUMMARY_COLUMNS = [
   "completion_tokens",
 ];
 
-/** What a child process reports. */
-interface ChildResult {
-  ms: number;
-  hwmMB: number;
+/** What a child process reports (with its time and peak RSS). */
+interface ChildResult extends Measured {
   rows: number;
   groups: Record<string, { n: number; correct: number; p95: number }>;
-}
-
-function peakMB(): number {
-  try {
-    const status = Deno.readTextFileSync("/proc/self/status");
-    return Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
-  } catch {
-    return NaN;
-  }
 }
 
 /** The summary table with a plain loop: streaming read, JSON.parse, a Map. */
@@ -435,28 +421,24 @@ function oldLoad(dir: string): pl.DataFrame {
 
 /** Child-process entry: one measurement, printed as a JSON line. */
 async function child(mode: string, dirs: string[]): Promise<void> {
-  const t = performance.now();
-  let groups: ChildResult["groups"];
-  let rows = 0;
-  if (mode === "plain") {
-    groups = await plainLoop(dirs);
-    rows = Object.values(groups).reduce((s, g) => s + g.n, 0);
-  } else if (mode === "old") {
-    const frame = oldLoad(dirs[0]!);
-    rows = frame.height;
-    groups = polarsGroups(frame);
-  } else {
+  await printMeasured(async () => {
+    if (mode === "plain") {
+      const groups = await plainLoop(dirs);
+      const rows = Object.values(groups).reduce((s, g) => s + g.n, 0);
+      return { rows, groups };
+    }
+    if (mode === "old") {
+      const frame = oldLoad(dirs[0]!);
+      return { rows: frame.height, groups: polarsGroups(frame) };
+    }
     const options = mode === "first"
       ? {}
       : mode === "jsonl"
       ? { cache: false }
       : { columns: SUMMARY_COLUMNS };
     const { frame } = await loadRuns(dirs, { warn: false, ...options });
-    rows = frame.height;
-    groups = polarsGroups(frame);
-  }
-  const ms = performance.now() - t;
-  console.log(JSON.stringify({ ms, hwmMB: peakMB(), rows, groups }));
+    return { rows: frame.height, groups: polarsGroups(frame) };
+  });
 }
 
 async function measure(mode: string, dirs: string[]): Promise<ChildResult> {
@@ -466,25 +448,11 @@ async function measure(mode: string, dirs: string[]): Promise<ChildResult> {
       await Deno.remove(join(dir, f)).catch(() => {});
     }
   }
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      new URL(import.meta.url).pathname,
-      "--child",
-      mode,
-      ...dirs,
-    ],
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const text = new TextDecoder().decode(out.stdout).trim().split("\n").pop();
-  if (!out.success || !text) {
-    throw new Error(
-      `Cannot measure ${mode}: ${new TextDecoder().decode(out.stderr)}`,
-    );
-  }
-  return JSON.parse(text) as ChildResult;
+  return await measureChild<ChildResult>(
+    import.meta.url,
+    ["--child", mode, ...dirs],
+    `measure ${mode}`,
+  );
 }
 
 /** Both paths must compute the same table, or the ratio means nothing. */
@@ -514,26 +482,13 @@ async function writeRuns(
   const dirs = Array.from({ length: count }, (_, i) => join(parent, `run${i}`));
   for (let i = 0; i < count; i += 2) {
     await Promise.all(
-      dirs.slice(i, i + 2).map(async (dir, k) => {
-        const out = await new Deno.Command(Deno.execPath(), {
-          args: [
-            "run",
-            "-A",
-            new URL(import.meta.url).pathname,
-            "--write",
-            dir,
-            String(rows),
-            String(i + k + 1),
-          ],
-          stdout: "piped",
-          stderr: "piped",
-        }).output();
-        if (!out.success) {
-          throw new Error(
-            `Cannot write ${dir}: ${new TextDecoder().decode(out.stderr)}`,
-          );
-        }
-      }),
+      dirs.slice(i, i + 2).map((dir, k) =>
+        runChild(
+          import.meta.url,
+          ["--write", dir, String(rows), String(i + k + 1)],
+          `write ${dir}`,
+        )
+      ),
     );
   }
   return dirs;

@@ -28,16 +28,7 @@ import { chromium } from "playwright-core";
 import { loadRuns, summarize, wilsonInterval } from "../../lib/report/mod.ts";
 import { renderReport } from "../../lib/mod.ts";
 import { fakeRows, writeFakeRun } from "../report/_fixture.ts";
-
-/** One measured number (same shape as the other benchmarks' rows). */
-export interface BenchRow {
-  name: string;
-  value: number;
-  unit: string;
-  ratio?: number;
-  target?: string;
-  pass?: boolean;
-}
+import type { BenchRow } from "./sweep_bench.ts";
 
 const MODELS = [
   "sim-strong",
