@@ -288,3 +288,51 @@ export interface ResultRow {
   /** ISO time the row was written. */
   finished_at: string;
 }
+
+/**
+ * The fields of a {@linkcode ResultRow}, in its order: the one list the
+ * store's CSV copy and the report's row schema take their columns from.
+ * The compiler checks that it names exactly the keys of `ResultRow`.
+ */
+export const RESULT_COLUMNS = [
+  "key",
+  "run",
+  "model",
+  "suite",
+  "question_id",
+  "template",
+  "sample",
+  "dims",
+  "question",
+  "expected",
+  "status",
+  "correct",
+  "score",
+  "format_valid",
+  "error_class",
+  "rel_error",
+  "extracted",
+  "extract_rule",
+  "response",
+  "reasoning",
+  "finish_reason",
+  "prompt_tokens",
+  "completion_tokens",
+  "latency_ms",
+  "attempts",
+  "cached",
+  "error_kind",
+  "error_message",
+  "explanation",
+  "metrics",
+  "transcript",
+  "finished_at",
+] as const;
+
+/** A field name of {@linkcode ResultRow}: one of {@linkcode RESULT_COLUMNS}. */
+export type ResultColumn = (typeof RESULT_COLUMNS)[number];
+
+// Fails to compile when RESULT_COLUMNS misses a ResultRow key or names one
+// ResultRow lacks.
+const _sameKeys: [ResultColumn, keyof ResultRow] extends
+  [keyof ResultRow, ResultColumn] ? true : false = true;

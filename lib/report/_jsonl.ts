@@ -1,3 +1,4 @@
+import { readLineBatches } from "../store/mod.ts";
 import type { BadLine } from "./errors.ts";
 
 /**
@@ -82,71 +83,39 @@ export async function findBadLines(
 ): Promise<BadLine[]> {
   using file = await Deno.open(path, { read: true });
   const bad: BadLine[] = [];
-  const decoder = new TextDecoder();
-  const buf = new Uint8Array(1 << 22);
-  let carry = new Uint8Array(0);
-  let pos = 0;
-  let lineNumber = 0;
-  const check = (line: string) => {
-    lineNumber++;
-    if (line.trim() === "") return;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (error) {
-      bad.push({
-        line: lineNumber,
-        reason: `not JSON: ${jsonWhy(error)}`,
-        json: false,
-        excerpt: line.slice(0, 80),
-      });
-      return;
+  for await (const { lines, first } of readLineBatches(file, { to: end })) {
+    for (let i = 0; i < lines.length; i++) {
+      const problem = rowProblem(lines[i]!);
+      if (problem !== null) bad.push({ line: first + i, ...problem });
     }
-    if (
-      typeof value !== "object" || value === null || Array.isArray(value) ||
-      typeof (value as { key?: unknown }).key !== "string"
-    ) {
-      bad.push({
-        line: lineNumber,
-        reason: typeof value === "object" && value !== null &&
-            !Array.isArray(value)
-          ? 'a JSON object without a string "key"'
-          : `JSON ${
-            Array.isArray(value) ? "array" : typeof value
-          }, not an object`,
-        json: true,
-        excerpt: line.slice(0, 80),
-      });
-    }
-  };
-  while (pos < end) {
-    const n = await file.read(buf.subarray(0, Math.min(buf.length, end - pos)));
-    if (n === null) break;
-    pos += n;
-    let chunk = buf.subarray(0, n);
-    if (carry.length > 0) {
-      const joined = new Uint8Array(carry.length + n);
-      joined.set(carry);
-      joined.set(chunk, carry.length);
-      chunk = joined;
-    }
-    const last = pos >= end ? chunk.length - 1 : chunk.lastIndexOf(0x0a);
-    if (last < 0) {
-      carry = chunk.slice();
-      continue;
-    }
-    const text = decoder.decode(chunk.subarray(0, last + 1));
-    carry = chunk.slice(last + 1);
-    let start = 0;
-    let nl: number;
-    while ((nl = text.indexOf("\n", start)) !== -1) {
-      check(text.slice(start, nl));
-      start = nl + 1;
-    }
-    if (start < text.length) check(text.slice(start));
   }
-  if (carry.length > 0) check(decoder.decode(carry));
   return bad;
+}
+
+/** Why a line is not a result row, or null when it is one (or blank). */
+function rowProblem(line: string): Omit<BadLine, "line"> | null {
+  if (line.trim() === "") return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    return {
+      reason: `not JSON: ${jsonWhy(error)}`,
+      json: false,
+      excerpt: line.slice(0, 80),
+    };
+  }
+  if (
+    typeof value === "object" && value !== null && !Array.isArray(value) &&
+    typeof (value as { key?: unknown }).key === "string"
+  ) return null;
+  return {
+    reason: typeof value === "object" && value !== null && !Array.isArray(value)
+      ? 'a JSON object without a string "key"'
+      : `JSON ${Array.isArray(value) ? "array" : typeof value}, not an object`,
+    json: true,
+    excerpt: line.slice(0, 80),
+  };
 }
 
 /** V8's JSON.parse message with its position as a column of the line. */

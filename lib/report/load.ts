@@ -11,6 +11,7 @@ import {
 } from "./_scan.ts";
 import { RunFormatError } from "./errors.ts";
 import { readCopy } from "./_copy.ts";
+import { RESULT_COLUMNS, type ResultColumn } from "../types.ts";
 
 /** What {@linkcode loadRuns} knows about each run folder it read. */
 export interface RunInfo {
@@ -59,8 +60,15 @@ export interface LoadRunsOptions {
   columns?: readonly string[];
 }
 
-/** Types of the ResultRow columns; declared so all-null columns keep their type. */
-export const RESULT_SCHEMA: Record<string, DataType> = {
+/**
+ * Polars types of the scalar ResultRow columns, by name: the compiler
+ * checks these names against `RESULT_COLUMNS` (`dims` and `metrics` are
+ * spread into columns of their own).
+ */
+const SCALAR_TYPES: Record<
+  Exclude<ResultColumn, (typeof NESTED)[number]>,
+  DataType
+> = {
   key: pl.Utf8,
   run: pl.Utf8,
   model: pl.Utf8,
@@ -92,6 +100,16 @@ export const RESULT_SCHEMA: Record<string, DataType> = {
   transcript: pl.Utf8,
   finished_at: pl.Utf8,
 };
+
+/**
+ * Types of the ResultRow columns, in `RESULT_COLUMNS` order; declared so
+ * all-null columns keep their type.
+ */
+export const RESULT_SCHEMA: Record<string, DataType> = Object.fromEntries(
+  RESULT_COLUMNS
+    .filter((name): name is keyof typeof SCALAR_TYPES => name in SCALAR_TYPES)
+    .map((name) => [name, SCALAR_TYPES[name]]),
+);
 
 /**
  * Loads one or several run folders (`manifest.json` + `results.jsonl`) into

@@ -23,6 +23,7 @@ export * from "./run_dir.ts";
 export * from "./manifest.ts";
 export * from "./results_writer.ts";
 export * from "./results_reader.ts";
+export * from "./lines.ts";
 
 /** File name of the results inside a run folder. */
 export const RESULTS_FILE = "results.jsonl";

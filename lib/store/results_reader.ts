@@ -5,6 +5,7 @@
  */
 import { dirname, join } from "node:path";
 import type { ResultRow } from "../types.ts";
+import { readLineBatches } from "./lines.ts";
 
 /** Options for {@linkcode readResults}. */
 export interface ReadResultsOptions {
@@ -50,51 +51,25 @@ export async function* readResults(
     if (error instanceof Deno.errors.NotFound) return;
     throw error;
   }
-  // Line splitting by hand: @std/streams' TextLineStream is on JSR, which is
-  // not reachable here, and this is a few lines.
-  const decoder = new TextDecoder();
-  let rest = "";
-  let lineNumber = 0;
-  const parse = (line: string): ResultRow | null => {
-    lineNumber++;
-    if (line.trim() === "") return null;
-    try {
-      return JSON.parse(line) as ResultRow;
-    } catch {
-      if (onBadLine === undefined) {
-        throw new SyntaxError(
-          `Cannot read results ${path}: line ${lineNumber} is not valid JSON`,
-        );
+  using _ = file;
+  for await (const { lines, first, terminated } of readLineBatches(file)) {
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i]!;
+      if (line.trim() === "") continue;
+      let row: ResultRow;
+      try {
+        row = JSON.parse(line);
+      } catch {
+        if (!terminated) continue; // torn last line: tolerated
+        if (onBadLine === undefined) {
+          throw new SyntaxError(
+            `Cannot read results ${path}: line ${first + i} is not valid JSON`,
+          );
+        }
+        onBadLine(first + i, line);
+        continue;
       }
-      onBadLine(lineNumber, line);
-      return null;
-    }
-  };
-  try {
-    for await (const chunk of file.readable) {
-      rest += decoder.decode(chunk, { stream: true });
-      let start = 0;
-      let end: number;
-      while ((end = rest.indexOf("\n", start)) !== -1) {
-        const row = parse(rest.slice(start, end));
-        if (row !== null) yield row;
-        start = end + 1;
-      }
-      rest = rest.slice(start);
-    }
-  } finally {
-    try {
-      file.close();
-    } catch {
-      // already closed by the readable stream
-    }
-  }
-  rest += decoder.decode();
-  if (rest.trim() !== "") {
-    try {
-      yield JSON.parse(rest) as ResultRow;
-    } catch {
-      // torn last line: tolerated
+      yield row;
     }
   }
 }

@@ -1,11 +1,14 @@
 import assert from "node:assert/strict";
+import { parse } from "csv-parse/sync";
 import {
   readFinishedKeys,
   readResults,
   repairResults,
+  RESULTS_COPY_FILE,
   ResultsWriter,
+  verifiedCopy,
 } from "../../lib/store/mod.ts";
-import type { ResultRow } from "../../lib/types.ts";
+import { RESULT_COLUMNS, type ResultRow } from "../../lib/types.ts";
 
 const row = (key: string) => ({ key, model: "m" }) as unknown as ResultRow;
 
@@ -98,5 +101,46 @@ Deno.test("repairResults() cuts only a torn tail and leaves a clean file alone",
   // A torn line longer than the scan block.
   await Deno.writeTextFile(path, '{"key":"a"}\n' + "y".repeat(200_000));
   assert.equal(await repairResults(path), 200_000);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("ResultsWriter's CSV copy has one column per RESULT_COLUMNS entry, then _extra", async () => {
+  assert.equal(new Set(RESULT_COLUMNS).size, RESULT_COLUMNS.length);
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/results.jsonl`;
+  // Every field a distinct value, so a column out of place shows.
+  const full = Object.fromEntries(
+    RESULT_COLUMNS.map((c, i) => [c, `v${i}`]),
+  ) as unknown as ResultRow;
+  const writer = await ResultsWriter.open(path);
+  writer.append(full);
+  writer.append({ ...full, key: "k2", later: 1 } as ResultRow);
+  await writer.close();
+  const [header, ...rows] = parse(
+    await Deno.readTextFile(`${dir}/${RESULTS_COPY_FILE}`),
+  ) as string[][];
+  assert.deepEqual(header, [...RESULT_COLUMNS, "_extra"]);
+  assert.deepEqual(rows[0], [...RESULT_COLUMNS.map((_, i) => `v${i}`), ""]);
+  assert.deepEqual(rows[1]?.slice(0, 1), ["k2"]);
+  assert.deepEqual(rows[1]?.at(-1), '{"later":1}');
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("ResultsWriter.open() copies existing rows past blank lines, and keeps no copy after a torn line", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/results.jsonl`;
+  const copyOf = async () =>
+    (parse(
+      await Deno.readTextFile(`${dir}/${RESULTS_COPY_FILE}`),
+    ) as string[][])
+      .slice(1).map((r) => r[0]);
+  await Deno.writeTextFile(path, '{"key":"a"}\n\n{"key":"b"}\n');
+  await (await ResultsWriter.open(path)).close();
+  assert.deepEqual(await copyOf(), ["a", "b"]);
+  assert.equal((await verifiedCopy(path))?.jsonlEnd, 25);
+
+  await Deno.writeTextFile(path, '{"key":"a"}\n{"key":"b"}\n{"ke');
+  await (await ResultsWriter.open(path)).close();
+  assert.equal(await verifiedCopy(path), null);
   await Deno.remove(dir, { recursive: true });
 });
