@@ -11,12 +11,15 @@ import { fsReason, RunDirError } from "./run_dir.ts";
 
 /** One session of work on a run (the first run, then each resume). */
 export interface ManifestSession {
+  /** ISO time the session started. */
   startedAt: string;
+  /** ISO time it ended, or null while it runs (or when it crashed). */
   endedAt: string | null;
   /** Rows written in this session. */
   written: number;
   /** Rows skipped because they were already stored. */
   skipped: number;
+  /** Whether it was stopped (Ctrl-C, a signal) before its work was done. */
   interrupted: boolean;
 }
 
@@ -28,13 +31,17 @@ export interface BatchRecord {
   file: string;
   /** Request lines in the file. */
   requests: number;
-  /** Ids the endpoint gave the uploaded file and the batch. */
+  /** Id the endpoint gave the uploaded request file. */
   inputFileId: string;
+  /** Id the endpoint gave the batch. */
   batchId: string;
+  /** ISO time the batch was submitted. */
   submittedAt: string;
   /** The last status seen (`validating` ... `completed`, `failed`, `expired`, `cancelled`). */
   status: string;
+  /** Id of the endpoint's file of answers, once it has one. */
   outputFileId: string | null;
+  /** Id of the endpoint's file of failed requests, once it has one. */
   errorFileId: string | null;
   /** When its output and error lines were last turned into rows. */
   collectedAt: string | null;
@@ -42,7 +49,9 @@ export interface BatchRecord {
 
 /** The content of `manifest.json`. */
 export interface Manifest {
+  /** Format and version of this file; readers refuse another. */
   format: "unaided-eval-run/1";
+  /** Run id: the run folder's name. */
   run: string;
   /** The config as validated (defaults filled in). */
   config: SweepConfig;
@@ -54,21 +63,33 @@ export interface Manifest {
     baseURL: string | null;
     apiKeyEnv: string | null;
   }[];
+  /**
+   * The sweep's seed (`config.seed`) and how each request's seed is
+   * derived from it (a formula, as text).
+   */
   seeds: { sweep: number; requestSeed: string };
   /** Questions per suite and the rows the sweep plans. */
   questions: Record<string, number>;
+  /** Rows the sweep plans (models × questions × templates × samples). */
   total: number;
+  /** Versions of Deno, V8, TypeScript and the pinned libraries. */
   versions: {
     deno: string;
     v8: string;
     typescript: string;
     libraries: Record<string, string>;
   };
+  /** The toolkit's git commit, or null outside a git checkout. */
   gitRevision: string | null;
+  /** ISO time the run first started. */
   startedAt: string;
+  /** ISO time the last session ended, or null while one runs. */
   endedAt: string | null;
+  /** Whether the last session was stopped before its work was done. */
   interrupted: boolean;
+  /** Rows stored, rows whose status is `error`, rows served from the cache. */
   counts: { rows: number; errors: number; cached: number };
+  /** The first session, then one per resume. */
   sessions: ManifestSession[];
   /** The batches of a Batch API run, in submission order. */
   batches?: BatchRecord[];
@@ -91,11 +112,17 @@ export interface Manifest {
 
 /** Inputs of {@linkcode buildManifest}. */
 export interface BuildManifestOptions {
+  /** Run id: the run folder's name. */
   run: string;
+  /** The validated sweep config. */
   config: SweepConfig;
+  /** Questions per suite. */
   questions: Record<string, number>;
+  /** Rows the sweep plans. */
   total: number;
+  /** How each request's seed is derived from the sweep's (recorded as is). */
   requestSeed: string;
+  /** When the run started. */
   startedAt: Date;
   /**
    * Versions and git revision already being read (see
@@ -107,7 +134,9 @@ export interface BuildManifestOptions {
 
 /** What {@linkcode readEnvironment} reads for a manifest. */
 export interface ManifestEnvironment {
+  /** Versions of Deno, V8, TypeScript and the pinned libraries. */
   versions: Manifest["versions"];
+  /** The toolkit's git commit, or null outside a git checkout. */
   gitRevision: string | null;
 }
 
