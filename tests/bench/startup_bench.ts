@@ -8,15 +8,13 @@
  *   only imports `openai` and `zod` and exits, in the same run: wall time
  *   (best of alternating rounds) and peak RSS (`VmHWM`, read by a preload
  *   module as the process exits). Also the CLI's modules imported alone,
- *   and the same one-row run without the closing summary (which loads the
- *   report and Polars).
- * - `benchRowCpu()`: CPU per row of an in-process sim sweep (`runSweep`,
- *   defaults as a user runs it, cache on, latency 0) against a bare loop of
- *   the same requests through the same sim provider (rendering and
- *   `complete` only: no storage, extraction or judging), same N, same
- *   concurrency.
+ *   and the same one-row run without the CLI's flags and closing summary.
+ * - `benchRowCpu()`: CPU per row of a sweep at 0 ms latency against a bare
+ *   `openai` client loop of the same requests to the same sim server (in a
+ *   third process), same N, same concurrency; and, without a target, the
+ *   same against the in-process sim (see the function's comment).
  *
- * Run alone: `deno run -A tests/bench/startup_bench.ts`; `--cpu bare|sweep N`
+ * Run alone: `deno run -A tests/bench/startup_bench.ts`; `--cpu <mode> N [baseURL]`
  * is the child entry of the CPU benchmark.
  *
  * @module
@@ -118,14 +116,15 @@ export async function benchStartup(
       `import ${JSON.stringify(new URL("lib/cli/sweep.ts", ROOT).href)};\n`,
     );
     const lib = (path: string) => JSON.stringify(new URL(path, ROOT).href);
-    // The CLI's layers and run, without its closing summary (Polars).
+    // The CLI's layers and run, without its flag parsing and closing summary.
     await Deno.writeTextFile(
       `${tmp}/no_summary.ts`,
       `import { loadConfig } from ${lib("lib/config/mod.ts")};
 import { runSweep } from ${lib("lib/runner/mod.ts")};
-import { SUITES } from ${lib("lib/suites/mod.ts")};
-const { config, baseDir } = await loadConfig(Deno.args[0]!, SUITES);
-const result = await runSweep(config, { progress: "none", suites: SUITES, baseDir });
+import { loadSuites } from ${lib("lib/suites/registry.ts")};
+const suites = await loadSuites(["arithmetic"]);
+const { config, baseDir } = await loadConfig(Deno.args[0]!, suites);
+const result = await runSweep(config, { progress: "none", suites, baseDir });
 if (result.done !== 1) throw new Error("Cannot run the one-row sweep");
 `,
     );
@@ -245,50 +244,89 @@ export interface RowCpuOptions {
 
 const IN_FLIGHT = 64;
 
-/** Child entry: CPU seconds of `n` rows by `mode`, as JSON on stdout. */
-async function cpuChild(mode: string, n: number): Promise<void> {
+/** What a CPU child runs. */
+type CpuMode =
+  | "bare-http"
+  | "sweep-http"
+  | "bare-sim"
+  | "sweep-sim"
+  | "sweep-sim-nocache";
+
+/**
+ * Child entry: CPU seconds of this process for `n` rows by `mode`, as JSON
+ * on stdout. The `-http` modes talk to the sim server at `baseURL` (another
+ * process, whose CPU is not counted): `bare-http` is a loop of the `openai`
+ * client sending the rendered prompts, `sweep-http` a `runSweep` of the same
+ * requests as a user runs it (cache on). The `-sim` modes use the
+ * in-process sim: `bare-sim` renders and calls `complete` only.
+ */
+async function cpuChild(
+  mode: CpuMode,
+  n: number,
+  baseURL: string,
+): Promise<void> {
   const { cpuUsage } = await import("node:process");
-  const { getSuite, SUITES } = await import("../../lib/suites/mod.ts");
+  const { loadSuites } = await import("../../lib/suites/registry.ts");
   const { SweepConfigSchema } = await import("../../lib/config/schema.ts");
+  const suites = await loadSuites(["arithmetic"]);
+  const suite = suites[0]!;
+  const template = suite.templates[suite.defaultTemplates[0]!]!;
   const params = { families: ["add"], digits: [6], count: n };
-  const model = { name: "s", provider: "sim", model: "sim-strong" };
+  const sim = { name: "s", provider: "sim", model: "sim-strong" };
+  const http = { ...sim, provider: "openai", baseURL };
   const cpu = () => {
     const u = cpuUsage();
     return (u.user + u.system) / 1e6;
   };
-  if (mode === "bare") {
-    const { createProvider } = await import("../../lib/providers/mod.ts");
-    const config = SweepConfigSchema.parse({
-      name: "bare",
-      suites: [{ name: "arithmetic", params }],
-      models: [model],
-    });
-    const suite = getSuite("arithmetic");
-    const template = suite.templates[suite.defaultTemplates[0]!]!;
-    const provider = createProvider(config.models[0]!, config, undefined, {
-      simSkills: SUITES.flatMap((s) => s.simSkills ?? []),
-    });
+  const report = (started: number, rows: number) =>
+    console.log(JSON.stringify({ cpu: cpu() - started, rows }));
+  /** Runs `send` over every question with IN_FLIGHT workers. */
+  const loop = async (send: (messages: unknown) => Promise<void>) => {
     const questions = await suite.questions({ seed: 0, params, baseDir: "." });
     const started = cpu();
     let next = 0;
     await Promise.all(Array.from({ length: IN_FLIGHT }, async () => {
       while (next < questions.length) {
-        const q = questions[next++]!;
-        const completion = await provider.complete({
-          templateId: template.id,
-          messages: template.render(q),
-          params: { temperature: 0, max_tokens: 1024, seed: 1 },
-        }, { sample: 0 });
-        if (completion.error !== undefined) {
-          throw new Error(
-            `Cannot run the bare loop: ${completion.error.message}`,
-          );
-        }
+        await send(template.render(questions[next++]!));
       }
     }));
-    console.log(
-      JSON.stringify({ cpu: cpu() - started, rows: questions.length }),
-    );
+    report(started, questions.length);
+  };
+  if (mode === "bare-http") {
+    const { default: OpenAI } = await import("openai");
+    const client = new OpenAI({ baseURL, apiKey: "bench" });
+    await loop(async (messages) => {
+      const reply = await client.chat.completions.create({
+        model: "sim-strong",
+        messages: messages as never,
+        temperature: 0,
+        max_tokens: 1024,
+        seed: 1,
+      });
+      if (reply.choices.length === 0) throw new Error("Cannot run the loop");
+    });
+    return;
+  }
+  if (mode === "bare-sim") {
+    const { createProvider } = await import("../../lib/providers/mod.ts");
+    const config = SweepConfigSchema.parse({
+      name: "bare",
+      suites: [{ name: "arithmetic", params }],
+      models: [sim],
+    });
+    const provider = createProvider(config.models[0]!, config, undefined, {
+      simSkills: suites.flatMap((s) => s.simSkills ?? []),
+    });
+    await loop(async (messages) => {
+      const completion = await provider.complete({
+        templateId: template.id,
+        messages: messages as never,
+        params: { temperature: 0, max_tokens: 1024, seed: 1 },
+      }, { sample: 0 });
+      if (completion.error !== undefined) {
+        throw new Error(`Cannot run the loop: ${completion.error.message}`);
+      }
+    });
     return;
   }
   const { runSweep } = await import("../../lib/runner/mod.ts");
@@ -298,32 +336,34 @@ async function cpuChild(mode: string, n: number): Promise<void> {
       name: "cpu",
       outputDir,
       concurrency: IN_FLIGHT,
-      cache: mode !== "sweep-nocache",
+      cache: mode !== "sweep-sim-nocache",
       suites: [{ name: "arithmetic", params }],
-      models: [{ ...model, concurrency: IN_FLIGHT }],
+      models: [{
+        ...(mode === "sweep-http" ? http : sim),
+        concurrency: IN_FLIGHT,
+      }],
     });
     const started = cpu();
-    const result = await runSweep(config, { progress: "none", suites: SUITES });
-    console.log(JSON.stringify({ cpu: cpu() - started, rows: result.done }));
+    const result = await runSweep(config, { progress: "none", suites });
+    if (result.errors > 0) throw new Error(`${result.errors} error rows`);
+    report(started, result.done);
   } finally {
     await Deno.remove(outputDir, { recursive: true });
   }
 }
 
-async function cpuOf(
-  mode: "bare" | "sweep" | "sweep-nocache",
-  n: number,
-): Promise<number> {
+async function cpuOf(mode: CpuMode, n: number, baseURL = ""): Promise<number> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: [
       "run",
-      "-A",
+      ...SWEEP_FLAGS,
       "--config",
       CONFIG,
       new URL(import.meta.url).pathname,
       "--cpu",
       mode,
       String(n),
+      baseURL,
     ],
     cwd: new URL(".", ROOT).pathname,
     stdout: "piped",
@@ -342,40 +382,77 @@ async function cpuOf(
 }
 
 /**
- * CPU per row of an in-process sim sweep at 0 ms latency against a bare
- * loop of the same requests through the same sim (target: ≤ 1.3×).
+ * CPU per row of a sweep at 0 ms latency against a bare client loop of the
+ * same requests (target: ≤ 1.3×), each in its own process, the sim server
+ * in a third one whose CPU is not counted: the `openai` client sending the
+ * rendered prompts in a loop, against `runSweep` with the same client
+ * (through the provider), cache on, rows written, extracted and judged.
+ *
+ * Also, without a target: the same against the in-process sim, where a
+ * "request" is about 50 µs of the sim's own work, so the per-row
+ * bookkeeping (extraction and judging about 18 µs, the row's JSON about
+ * 12 µs, the writes and the cache) is a far larger share than against any
+ * endpoint.
  */
 export async function benchRowCpu(
   options: RowCpuOptions = {},
 ): Promise<BenchRow[]> {
   const { n = 20_000, rounds = 2 } = options;
-  let bare = Infinity, sweep = Infinity, noCache = Infinity;
-  for (let r = 0; r < rounds; r++) {
-    bare = Math.min(bare, await cpuOf("bare", n));
-    sweep = Math.min(sweep, await cpuOf("sweep", n));
-    noCache = Math.min(noCache, await cpuOf("sweep-nocache", n));
+  const { spawnServer } = await import("./sweep_bench.ts");
+  const server = await spawnServer(0);
+  const best = {
+    bareHttp: Infinity,
+    sweepHttp: Infinity,
+    bareSim: Infinity,
+    sweepSim: Infinity,
+    noCache: Infinity,
+  };
+  try {
+    for (let r = 0; r < rounds; r++) {
+      const min = (key: keyof typeof best, value: number) =>
+        best[key] = Math.min(best[key], value);
+      min("bareHttp", await cpuOf("bare-http", n, server.baseURL));
+      min("sweepHttp", await cpuOf("sweep-http", n, server.baseURL));
+      min("bareSim", await cpuOf("bare-sim", n));
+      min("sweepSim", await cpuOf("sweep-sim", n));
+      min("noCache", await cpuOf("sweep-sim-nocache", n));
+    }
+  } finally {
+    await server.stop();
   }
   const us = (s: number) => s * 1e6;
-  const ratio = sweep / bare;
+  const ratio = best.sweepHttp / best.bareHttp;
   return [
     {
-      name: `bare sim loop CPU per row, N=${n}, ${IN_FLIGHT} in flight`,
-      value: us(bare),
+      name:
+        `bare openai client loop CPU per row, sim server at 0 ms, N=${n}, ${IN_FLIGHT} in flight`,
+      value: us(best.bareHttp),
       unit: "µs",
     },
     {
-      name: `sweep CPU per row at 0 ms (sim, cache on), N=${n}`,
-      value: us(sweep),
+      name: `sweep CPU per row, same server and requests (cache on), N=${n}`,
+      value: us(best.sweepHttp),
       unit: "µs",
       ratio,
       target: "<= 1.3 of bare",
       pass: ratio <= 1.3,
     },
     {
-      name: `sweep CPU per row at 0 ms, response cache off, N=${n}`,
-      value: us(noCache),
+      name: `in-process sim: bare render + complete CPU per row, N=${n}`,
+      value: us(best.bareSim),
       unit: "µs",
-      ratio: noCache / bare,
+    },
+    {
+      name: `in-process sim: sweep CPU per row (cache on), N=${n}`,
+      value: us(best.sweepSim),
+      unit: "µs",
+      ratio: best.sweepSim / best.bareSim,
+    },
+    {
+      name: `in-process sim: sweep CPU per row, response cache off, N=${n}`,
+      value: us(best.noCache),
+      unit: "µs",
+      ratio: best.noCache / best.bareSim,
     },
   ];
 }
@@ -383,7 +460,11 @@ export async function benchRowCpu(
 if (import.meta.main) {
   const at = Deno.args.indexOf("--cpu");
   if (at !== -1) {
-    await cpuChild(Deno.args[at + 1]!, Number(Deno.args[at + 2]));
+    await cpuChild(
+      Deno.args[at + 1] as CpuMode,
+      Number(Deno.args[at + 2]),
+      Deno.args[at + 3] ?? "",
+    );
   } else {
     for (const row of [...await benchStartup(), ...await benchRowCpu()]) {
       console.log(JSON.stringify(row));
