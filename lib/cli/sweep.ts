@@ -10,7 +10,6 @@
  * @module
  */
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 // The layers directly, not lib/mod.ts (which loads the report and Polars),
 // so a sweep starts light; the closing summary is counted without Polars.
 import {
@@ -30,6 +29,7 @@ import { loadSuites, SUITE_NAMES } from "../suites/registry.ts";
 import type { SuiteList } from "../suites/types.ts";
 import { readManifest, RESULTS_FILE } from "../store/mod.ts";
 import { summarizeResultsText } from "../report/tally.ts";
+import { CliExit, parseCli, runCli } from "./_args.ts";
 
 const USAGE =
   "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based)] [--plan [--plan-from <run>]]";
@@ -37,37 +37,25 @@ const USAGE =
 /** SIGINTs this close to the first are the same Ctrl-C (see `onSigint`). */
 const SIGINT_WINDOW_MS = 500;
 
+/** A usage problem: printed with the usage, exit 2 (see `runCli`). */
 function fail(message: string): never {
-  console.error(message);
-  Deno.exit(2);
+  throw new CliExit(2, message);
 }
 
 async function main(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        resume: { type: "string" },
-        "no-cache": { type: "boolean", default: false },
-        "run-dir": { type: "string" },
-        progress: { type: "string", default: "auto" },
-        limit: { type: "string" },
-        shard: { type: "string" },
-        plan: { type: "boolean", default: false },
-        "plan-from": { type: "string", multiple: true },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    fail(`Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    console.log(USAGE);
-    return 0;
-  }
+  const { values, positionals } = parseCli(args, {
+    usage: USAGE,
+    options: {
+      resume: { type: "string" },
+      "no-cache": { type: "boolean", default: false },
+      "run-dir": { type: "string" },
+      progress: { type: "string", default: "auto" },
+      limit: { type: "string" },
+      shard: { type: "string" },
+      plan: { type: "boolean", default: false },
+      "plan-from": { type: "string", multiple: true },
+    },
+  });
   const progress = values.progress;
   if (!["auto", "bar", "lines", "none"].includes(progress)) {
     fail(
@@ -267,4 +255,4 @@ async function suitesOf(path: string): Promise<SuiteList> {
   return await loadSuites(names);
 }
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) Deno.exit(await runCli(() => main(Deno.args)));

@@ -10,6 +10,7 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Each CLI, the start of its usage, and what it calls a bad flag. */
 const CLIS = [
+  ["sweep", "Usage: deno task sweep", "Cannot parse the arguments"],
   ["merge", "Usage: deno task merge", "Cannot parse the arguments"],
   ["notebooks", "Usage: deno task notebooks", "Cannot parse the arguments"],
   ["batch", "Usage:\n  deno task batch submit", "Cannot parse the arguments"],
