@@ -64,11 +64,14 @@ interface Counts {
  * ```
  */
 export class SummaryTally {
+  /** The grouping columns, in the order they key each line. */
   readonly by: readonly string[];
   readonly #z: number;
   readonly #groups = new Map<string, Counts>();
 
   /**
+   * Starts an empty tally.
+   *
    * @param by Grouping columns (row fields such as `suite`, `model`,
    * `template`).
    * @param z Normal quantile of the interval. @default {Z95}

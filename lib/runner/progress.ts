@@ -35,7 +35,9 @@ export type ProgressMode =
 
 /** Receives snapshots while a sweep runs, and the last one at the end. */
 export interface ProgressReporter {
+  /** Shows a snapshot (a reporter may skip some, e.g. lines every 5 s). */
   update(p: SweepProgress): void;
+  /** Shows the last snapshot and ends the display. */
   stop(p: SweepProgress): void;
 }
 

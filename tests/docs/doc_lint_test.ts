@@ -10,6 +10,10 @@ const ENTRIES: string[][] = [
   ["lib/mod.ts", "lib/suites/ceval/mod.ts"],
   ["lib/mod.ts", "lib/suites/linalg/mod.ts"],
   ["lib/mod.ts", "lib/suites/arithmetic/mod.ts"],
+  ["lib/mod.ts", "lib/runner/mod.ts"],
+  ["lib/mod.ts", "lib/suites/code/mod.ts"],
+  ["lib/mod.ts", "lib/suites/code/mutate/mod.ts"],
+  ["lib/mod.ts", "lib/store/mod.ts"],
 ];
 
 for (const roots of ENTRIES) {

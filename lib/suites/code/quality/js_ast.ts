@@ -10,10 +10,26 @@ import { tsPlugin } from "@sveltejs/acorn-typescript";
 
 /** A node of an ESTree syntax tree (acorn's, with TypeScript nodes). */
 export interface JsNode {
+  /** The ESTree node type, e.g. `FunctionDeclaration`. */
   type: string;
+  /** Offset of the node's first character in the source. */
   start: number;
+  /** Offset just past the node's last character. */
   end: number;
+  /** The node's other ESTree fields (children, names, values). */
   [key: string]: unknown;
+}
+
+/** A comment of a parsed program (acorn's, as far as it is used here). */
+export interface JsComment {
+  /** `Line` (`// …`) or `Block` (`/* … *\/`). */
+  type: "Line" | "Block";
+  /** The text between the markers. */
+  value: string;
+  /** Offset of the comment's first character in the source. */
+  start: number;
+  /** Offset just past the comment's last character. */
+  end: number;
 }
 
 /** A parsed JavaScript or TypeScript program. */
@@ -23,7 +39,7 @@ export interface JsProgram {
   /** True when only the TypeScript grammar accepted the source. */
   typescript: boolean;
   /** Comments, with their character ranges. */
-  comments: Comment[];
+  comments: JsComment[];
 }
 
 // The plugin's typings describe an older acorn `Parser`; the class itself
@@ -118,6 +134,7 @@ const FUNCTION_INIT = new Set([
 
 /** A top-level function of a program. */
 export interface TopLevelFunction {
+  /** The function's name (or the name of the const it is bound to). */
   name: string;
   /** Already exported with `export`. */
   exported: boolean;

@@ -15,5 +15,10 @@
  */
 export { measureQuality } from "./measure.ts";
 export { childNodes, parseJavaScript, topLevelFunctions } from "./js_ast.ts";
-export type { JsNode, JsProgram, TopLevelFunction } from "./js_ast.ts";
+export type {
+  JsComment,
+  JsNode,
+  JsProgram,
+  TopLevelFunction,
+} from "./js_ast.ts";
 export type { QualityLanguage, QualityMeasures } from "./types.ts";

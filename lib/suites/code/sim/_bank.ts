@@ -17,14 +17,23 @@ export type SimLanguage = "python" | "javascript";
 
 /** One remembered problem. */
 export interface RecalledProblem {
+  /** The problem's id (`problem.json`'s `id`). */
   id: string;
+  /** The problem's title. */
   title: string;
+  /** Its topic (e.g. `graphs`, `dp`). */
   topic: string;
+  /** Its difficulty. */
   difficulty: "easy" | "medium" | "hard";
+  /** The reference solution's time complexity, e.g. `O(n log n)`. */
   complexity: string;
+  /** The complexity of the slow, obvious solution. */
   naiveComplexity: string;
+  /** The function each language's solution defines. */
   entry: Record<SimLanguage, string>;
+  /** Each language's function signature, as the prompt shows it. */
   signature: Record<SimLanguage, string>;
+  /** The problem's folder in the bank. */
   dir: string;
 }
 
@@ -120,8 +129,11 @@ export function recallSource(
 
 /** One remembered HumanEval problem: its prompt and canonical solution. */
 export interface RecalledHumanEval {
+  /** HumanEval's task id, e.g. `HumanEval/0`. */
   taskId: string;
+  /** The function the task defines. */
   entry: string;
+  /** The task's prompt: signature and docstring. */
   prompt: string;
   /** `prompt + canonical_solution`: the whole function. */
   solution: string;
