@@ -11,6 +11,13 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { join } from "node:path";
 import type { Completion, Prompt } from "../types.ts";
 
+/**
+ * Entries committed in one transaction (one autocommit INSERT per row costs
+ * about 0.5 ms here). Small enough that a batch fills, and is dropped,
+ * between two scavenges of a fast sweep, so its strings die young.
+ */
+const PENDING_MAX = 256;
+
 /** The first 32 bits of a hex key. */
 function prefix(key: string): number {
   const h = Number.parseInt(key.slice(0, 8), 16);
@@ -279,11 +286,11 @@ export class ResponseCache {
     if (this.#known.has(h) && this.#lookup(key) !== undefined) return; // stored
     this.#pending.set(key, this.#redact(JSON.stringify(rest)));
     this.#known.add(h);
-    if (this.#pending.size >= 1024) this.flush();
+    if (this.#pending.size >= PENDING_MAX) this.flush();
     else this.#timer ??= setTimeout(() => this.flush(), 250);
   }
 
-  /** Commits pending entries (done by itself every 1024 entries or 250 ms). */
+  /** Commits pending entries (done by itself every {@linkcode PENDING_MAX} entries or 250 ms). */
   flush(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
@@ -298,7 +305,11 @@ export class ResponseCache {
       this.#db.exec("ROLLBACK");
       throw error;
     }
-    this.#pending.clear();
+    // A new Map, not clear(): a cleared Map keeps its old table, and once
+    // that table is in the old generation every young string it still
+    // points to survives scavenges and is promoted (100k puts alone: 39 MB
+    // promoted with clear(), 5 MB with a new Map).
+    this.#pending = new Map();
   }
 
   /** Commits pending entries and closes the database. */
