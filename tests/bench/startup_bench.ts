@@ -238,7 +238,7 @@ if (result.done !== 1) throw new Error("Cannot run the one-row sweep");
 export interface RowCpuOptions {
   /** Rows (requests) per measurement. @default 20000 */
   n?: number;
-  /** Alternating rounds; the least CPU of each is kept. @default 2 */
+  /** Alternating rounds; the least CPU of each is kept. @default 3 (single runs of the HTTP pair varied by ±15 %) */
   rounds?: number;
 }
 
@@ -397,7 +397,7 @@ async function cpuOf(mode: CpuMode, n: number, baseURL = ""): Promise<number> {
 export async function benchRowCpu(
   options: RowCpuOptions = {},
 ): Promise<BenchRow[]> {
-  const { n = 20_000, rounds = 2 } = options;
+  const { n = 20_000, rounds = 3 } = options;
   const { spawnServer } = await import("./sweep_bench.ts");
   const server = await spawnServer(0);
   const best = {
