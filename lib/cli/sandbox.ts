@@ -8,6 +8,7 @@
  * @module
  */
 import { closeSandbox, type Language, runCode } from "../sandbox/mod.ts";
+import { fsReason } from "../store/mod.ts";
 import { parseCli, runCli, usageError } from "./_args.ts";
 
 const USAGE =
@@ -35,6 +36,41 @@ function parseCall(text: string): unknown[] {
   return v;
 }
 
+/** What a limit flag measures, and the most it may be. */
+interface LimitUnit {
+  /** The unit the number is in, as the usage names it. */
+  unit: string;
+  /** An example value for the message. */
+  example: string;
+  /** The largest value that works, if there is one. */
+  max?: number;
+}
+
+/** A timer longer than 2^31 - 1 ms would fire at once. */
+const TIMEOUT: LimitUnit = {
+  unit: "milliseconds",
+  example: "5000",
+  max: 2 ** 31 - 1,
+};
+/** Memory above the idle worker's. */
+const MEMORY: LimitUnit = { unit: "megabytes", example: "256" };
+
+/** One `--timeout`/`--memory` value: a plain positive decimal number. */
+function parseLimit(flag: string, text: string, limit: LimitUnit): number {
+  const { unit, example, max = Infinity } = limit;
+  const n = /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : NaN;
+  if (!(n > 0 && n <= max)) {
+    const range = max === Infinity ? "above 0" : `above 0 and at most ${max}`;
+    throw usageError(
+      `Cannot run: ${flag} takes a number of ${unit} ${range}, not ${
+        JSON.stringify(text)
+      }; give e.g. ${flag} ${example}`,
+      USAGE,
+    );
+  }
+  return n;
+}
+
 async function main(args: string[]): Promise<number> {
   const { values, positionals } = parseCli(args, {
     usage: USAGE,
@@ -48,8 +84,10 @@ async function main(args: string[]): Promise<number> {
   const calls = (values.args ?? []).map(parseCall);
   const timeoutMs = values.timeout === undefined
     ? 10_000
-    : Number(values.timeout);
-  const memoryMb = values.memory === undefined ? 512 : Number(values.memory);
+    : parseLimit("--timeout", values.timeout, TIMEOUT);
+  const memoryMb = values.memory === undefined
+    ? 512
+    : parseLimit("--memory", values.memory, MEMORY);
   const [file, extra] = positionals;
   if (extra !== undefined) {
     throw usageError(`Cannot run: unexpected argument ${extra}`, USAGE);
@@ -75,7 +113,12 @@ async function main(args: string[]): Promise<number> {
   try {
     code = await Deno.readTextFile(file);
   } catch (e) {
-    throw usageError(`Cannot read ${file}: ${(e as Error).message}`, USAGE);
+    throw usageError(
+      `Cannot read ${file}: ${
+        fsReason(e)
+      }; give the path of a program file you can read`,
+      USAGE,
+    );
   }
   const started = performance.now();
   try {
