@@ -11,6 +11,9 @@ import { getSimProfile } from "../providers/sim/mod.ts";
 import {
   buildPrompt,
   loadEntries,
+  MAX_N,
+  requestCount,
+  sampleGroups,
   type Shard,
   workItems,
 } from "../runner/mod.ts";
@@ -32,7 +35,6 @@ import {
   wallTime,
 } from "./wall_time.ts";
 import { planNotes } from "./_notes.ts";
-import { requestOpener } from "./_requests.ts";
 
 /** Options of {@linkcode planSweep}. */
 export interface PlanOptions {
@@ -269,7 +271,9 @@ export async function planSweep(
     const { count, prompts: cache } = await counterFor(choice.encoding);
     const maxTokens = model.max_tokens ?? config.max_tokens;
     const byTemplate = new Map<Template, Group>();
-    const opens = requestOpener(model.n === true && config.samples > 1);
+    // The sweep's rule for `n` (runner/groups.ts): without it, every item
+    // is a group of one and a request.
+    const size = model.n === true && config.samples > 1 ? MAX_N : 1;
     const items = workItems(
       model.name,
       entries,
@@ -278,7 +282,8 @@ export async function planSweep(
       () => {},
       shard,
     );
-    for (const item of items) {
+    for (const run of sampleGroups(items, { size })) {
+      const item = run[0]!;
       let group = byTemplate.get(item.template);
       if (group === undefined) {
         const suite = item.entry.suite.name;
@@ -310,9 +315,9 @@ export async function planSweep(
         else groups.set(key, group);
         byTemplate.set(item.template, group);
       }
-      group.rows++;
-      if (!opens(item)) continue;
-      prompts++;
+      const requests = requestCount(run);
+      group.rows += run.length;
+      prompts += requests;
       let ofQuestion = cache.get(item.question);
       if (ofQuestion === undefined) {
         cache.set(item.question, ofQuestion = new Map());
@@ -322,8 +327,8 @@ export async function planSweep(
         tokens = promptTokens(buildPrompt(item, model, config), count);
         ofQuestion.set(item.templateId, tokens);
       }
-      group.requests++;
-      group.inputTokens += tokens;
+      group.requests += requests;
+      group.inputTokens += tokens * requests;
     }
   }
   const countMs = performance.now() - t0;

@@ -14,6 +14,7 @@ import { cacheKey, type CacheTarget, type ResponseCache } from "./cache.ts";
 import { TokenBucket } from "./_limits.ts";
 import type { Shard } from "./shard.ts";
 import { finishRow, scoreContexts } from "./finish.ts";
+import { sampleGroups, sharedSamples } from "./groups.ts";
 import {
   buildPrompt,
   estimateTokens,
@@ -136,13 +137,11 @@ function caller(model: ModelConfig, shared: LaneShared, limits: Limits) {
 
 type Call = ReturnType<typeof caller>;
 
-/** Most samples asked for in one request (the OpenAI API's limit on `n`). */
-const MAX_N = 128;
-
 /**
- * Answers the samples 0..k-1 of one (question, template) for a model with
- * `n: true`: cache hits first; then, when the samples still to ask are
- * 0..m-1 (m ≥ 2), one request with `n: m` and the sweep seed as `seed`
+ * Answers one group of samples of a (question, template) for a model with
+ * `n: true`: cache hits first; then the leading samples the rule of
+ * `groups.ts` shares (0..m-1, m ≥ 2) in one request with `n: m` and the
+ * sweep seed as `seed`
  * (the sim answers choice i as a single request with seed
  * `requestSeed(seed, i)`, so rows equal separate calls); choice i is
  * sample i and is cached under sample i's own key, so a run without `n`
@@ -166,12 +165,9 @@ async function answerGroup(
   const answered: (Completion | undefined)[] = keys === null
     ? items.map(() => undefined)
     : keys.map((key) => cache?.get(key));
-  let m = 0;
-  while (
-    m < items.length && answered[m] === undefined && items[m]!.sample === m
-  ) m++;
+  const m = sharedSamples(items, (i) => answered[i] !== undefined);
   if (
-    m >= 2 && provider.completeChoices !== undefined && !stop.signal.aborted
+    m > 0 && provider.completeChoices !== undefined && !stop.signal.aborted
   ) {
     const first = prompts[0]!;
     const group: Prompt = {
@@ -346,8 +342,9 @@ export async function runLane(
       const next = groups.next();
       if (next.done) return;
       const group = next.value;
-      if ((group[0]!.template.tools?.length ?? 0) > 0) {
-        // Tool loops are multi-turn: one conversation per sample.
+      if (sharedSamples(group) === 0) {
+        // Nothing to share (tool loops are multi-turn: one conversation
+        // per sample; a resume's gaps go one by one).
         for (const item of group) await process(item);
         continue;
       }
@@ -361,27 +358,4 @@ export async function runLane(
   await Promise.all(
     Array.from({ length: width }, groups === null ? worker : groupWorker),
   );
-}
-
-/**
- * The work items in runs of one (question, template), at most
- * {@linkcode MAX_N} long (items arrive sample by sample, so a run is
- * consecutive).
- */
-function* sampleGroups(items: Iterator<WorkItem>): Generator<WorkItem[]> {
-  let group: WorkItem[] = [];
-  for (let next = items.next(); !next.done; next = items.next()) {
-    const item = next.value;
-    const head = group[0];
-    if (
-      head !== undefined &&
-      (head.question !== item.question || head.templateId !== item.templateId ||
-        head.entry !== item.entry || group.length >= MAX_N)
-    ) {
-      yield group;
-      group = [];
-    }
-    group.push(item);
-  }
-  if (group.length > 0) yield group;
 }

@@ -27,6 +27,7 @@ export * from "./seed.ts";
 export * from "./shard.ts";
 export * from "./summary.ts";
 export * from "./finish.ts";
+export * from "./groups.ts";
 export { type LoadedEntries, loadEntries } from "./_entries.ts";
 // The config type a `SuiteEntry` carries (`lib/mod.ts` exports the others).
 export type { SuiteConfig } from "../config/schema.ts";
