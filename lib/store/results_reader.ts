@@ -36,6 +36,12 @@ export interface ReadResultsOptions {
  * const keys = [];
  * for await (const row of readResults(`${dir}/r.jsonl`)) keys.push(row.key);
  * assert.deepEqual(keys, ["a", "b"]);
+ * // A broken line in the middle stops the read and says how to mend it.
+ * await Deno.writeTextFile(`${dir}/r.jsonl`, '{"key":"a"}\n{"ke\n{"key":"c"}\n');
+ * await assert.rejects(
+ *   async () => { for await (const _ of readResults(`${dir}/r.jsonl`)); },
+ *   /line 2 is not valid JSON; resume its run with `deno task sweep --resume /,
+ * );
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -62,8 +68,12 @@ export async function* readResults(
       } catch {
         if (!terminated) continue; // torn last line: tolerated
         if (onBadLine === undefined) {
+          const aside = `${path.replace(/\.jsonl$/, "")}.bad-<time>.jsonl`;
           throw new SyntaxError(
-            `Cannot read results ${path}: line ${first + i} is not valid JSON`,
+            `Cannot read results ${path}: line ${first + i} is not valid ` +
+              `JSON; resume its run with \`deno task sweep --resume ` +
+              `${dirname(path)}\`, which moves such lines to ${aside} and ` +
+              "redoes their rows, or remove the line",
           );
         }
         onBadLine(first + i, line);
