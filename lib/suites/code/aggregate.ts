@@ -12,6 +12,7 @@ import pl from "nodejs-polars";
 import type { DataFrame } from "../../report/mod.ts";
 import { passAtK } from "../../judge/aggregate.ts";
 import type { ComplexityClass } from "../../sandbox/mod.ts";
+import { COMPLEXITY_CLASSES } from "./bank/mod.ts";
 
 /** Weights of the four score components; they need not sum to 1 (they are normalised). */
 export interface CodeWeights {
@@ -70,15 +71,12 @@ const COMPONENTS = [
   "performance",
 ] as const;
 
-/** Complexity classes from the simplest to the worst (the sandbox's order). */
+/**
+ * Complexity classes from the simplest to the worst: the bank's classes,
+ * then "unknown" (a measurement the sandbox could not decide).
+ */
 export const COMPLEXITY_ORDER: readonly ComplexityClass[] = [
-  "O(1)",
-  "O(log n)",
-  "O(n)",
-  "O(n log n)",
-  "O(n^2)",
-  "O(n^3)",
-  "O(2^n)",
+  ...COMPLEXITY_CLASSES,
   "unknown",
 ];
 
