@@ -11,7 +11,6 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import {
   ConfigError,
   loadConfig,
@@ -23,25 +22,17 @@ import {
   writeReport,
   writeSummaryCsv,
 } from "../mod.ts";
+import { parseCli, runCli } from "./_args.ts";
 
 const USAGE = "Usage: deno task demo [config.json] [--output-dir <dir>]";
 
 async function main(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: { "output-dir": { type: "string" } },
-    });
-  } catch (error) {
-    console.error(
-      `Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`,
-    );
-    return 2;
-  }
-  const path = parsed.positionals[0] ?? "data/configs/demo.json";
-  const outputDir = parsed.values["output-dir"];
+  const { values, positionals } = parseCli(args, {
+    usage: USAGE,
+    options: { "output-dir": { type: "string" } },
+  });
+  const path = positionals[0] ?? "data/configs/demo.json";
+  const outputDir = values["output-dir"];
   let loaded;
   try {
     loaded = await loadConfig(path);
@@ -104,4 +95,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) Deno.exit(await runCli(() => main(Deno.args)));

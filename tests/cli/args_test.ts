@@ -17,6 +17,7 @@ const CLIS = [
   ["report", "Usage: deno task report", "Cannot parse the arguments"],
   ["serve_sim", "Usage: deno task serve-sim", "Cannot parse flags"],
   ["sandbox", "usage: deno task sandbox", "Cannot parse the arguments"],
+  ["demo", "Usage: deno task demo", "Cannot parse the arguments"],
 ] as const;
 
 async function run(cli: string, args: string[]) {
