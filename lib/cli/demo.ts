@@ -22,7 +22,7 @@ import {
   writeReport,
   writeSummaryCsv,
 } from "../mod.ts";
-import { parseCli, runCli } from "./_args.ts";
+import { parseCli, runCli, usageError } from "./_args.ts";
 
 const USAGE = "Usage: deno task demo [config.json] [--output-dir <dir>]";
 
@@ -31,6 +31,14 @@ async function main(args: string[]): Promise<number> {
     usage: USAGE,
     options: { "output-dir": { type: "string" } },
   });
+  if (positionals.length > 1) {
+    throw usageError(
+      `Cannot run the demo: give at most one config file (got ${positionals.length}: ${
+        positionals.join(", ")
+      })`,
+      USAGE,
+    );
+  }
   const path = positionals[0] ?? "data/configs/demo.json";
   const outputDir = values["output-dir"];
   let loaded;

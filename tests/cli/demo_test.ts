@@ -52,3 +52,19 @@ Deno.test("demo CLI runs the shipped config end to end, prints per-suite accurac
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("demo CLI refuses a second config file instead of ignoring it", async () => {
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", DEMO, "a.json", "b.json"],
+    stdout: "piped",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const stderr = new TextDecoder().decode(out.stderr);
+  assert.equal(out.code, 2, stderr);
+  assert.match(
+    stderr,
+    /give at most one config file \(got 2: a\.json, b\.json\)/,
+  );
+  assert.match(stderr, /Usage: deno task demo/);
+});
