@@ -102,11 +102,8 @@ export {
   SweepConfigSchema,
 } from "./config/mod.ts";
 export {
-  formatSummary,
-  type ModelSummary,
   type ProgressMode,
   type ProviderFactory,
-  summarizeResults,
   type SweepOptions,
   type SweepProgress,
   type SweepResult,

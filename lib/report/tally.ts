@@ -191,12 +191,20 @@ export function formatSummaryTable(
       pct(line.errorRate),
     ]),
   ];
+  return alignTable(table, by.length);
+}
+
+/**
+ * Rows of cells as aligned text: the first `left` columns padded on the
+ * right, the others (numbers) on the left, two spaces between columns.
+ */
+function alignTable(table: readonly string[][], left: number): string {
   const widths = table[0]!.map((_, i) =>
     Math.max(...table.map((line) => line[i]!.length))
   );
   return table.map((line) =>
     line.map((cell, i) =>
-      i < by.length ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)
+      i < left ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)
     )
       .join("  ").trimEnd()
   ).join("\n");
@@ -239,4 +247,84 @@ export async function summarizeResultsText(path: string): Promise<string> {
   }
   const tally = templates.size > 1 ? withTemplate : without;
   return formatSummaryTable(tally.by, tally.lines());
+}
+
+/** One model's line of {@linkcode summarizeResults}. */
+export interface ModelSummary {
+  /** The model name as configured. */
+  model: string;
+  /** Rows stored (unscored ones included). */
+  n: number;
+  /**
+   * Correct rows ÷ scored rows (a failed request counts as not correct;
+   * unscored rows are left out), or null when no row is scored.
+   */
+  accuracy: number | null;
+  /** Error rows (requests that failed for good). */
+  errors: number;
+}
+
+/**
+ * Streams a results file and counts rows, accuracy and errors per model
+ * (in order of first appearance), by the same rule as the summary table.
+ *
+ * @param path The `results.jsonl` path.
+ * @returns One summary per model.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { summarizeResults } from "./tally.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/r.jsonl`, [
+ *   { key: "a", model: "m", correct: true, status: "correct" },
+ *   { key: "b", model: "m", correct: false, status: "error" },
+ *   { key: "c", model: "m", correct: false, status: "wrong" },
+ * ].map((r) => JSON.stringify(r) + "\n").join(""));
+ * const [m] = await summarizeResults(`${dir}/r.jsonl`);
+ * assert.deepEqual(m, { model: "m", n: 3, accuracy: 1 / 3, errors: 1 });
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function summarizeResults(path: string): Promise<ModelSummary[]> {
+  const tally = new SummaryTally(["model"]);
+  const rows = new Map<string, number>();
+  for await (const row of readResults(path, { onBadLine: () => {} })) {
+    rows.set(row.model, (rows.get(row.model) ?? 0) + 1);
+    tally.add(row as unknown as TallyRow & Record<string, unknown>);
+  }
+  const scored = new Map(tally.lines().map((line) => [line.keys[0], line]));
+  return [...rows].map(([model, n]) => {
+    const line = scored.get(model);
+    return {
+      model,
+      n,
+      accuracy: line?.accuracy ?? null,
+      // Error rows are never unscored, so the line counts them all.
+      errors: line === undefined ? 0 : Math.round(line.errorRate * line.n),
+    };
+  });
+}
+
+/**
+ * Formats per-model summaries as an aligned text table.
+ *
+ * @param rows The summaries.
+ * @returns The table, header first.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatSummary } from "./tally.ts";
+ * const text = formatSummary([{ model: "sim-strong", n: 10, accuracy: 0.9, errors: 0 }]);
+ * assert.match(text, /sim-strong\s+10\s+90\.0%\s+0/);
+ * ```
+ */
+export function formatSummary(rows: readonly ModelSummary[]): string {
+  return alignTable([
+    ["model", "n", "accuracy", "errors"],
+    ...rows.map((
+      r,
+    ) => [r.model, String(r.n), pct(r.accuracy), String(r.errors)]),
+  ], 1);
 }

@@ -25,7 +25,6 @@ export * from "./row.ts";
 export * from "./cache.ts";
 export * from "./seed.ts";
 export * from "./shard.ts";
-export * from "./summary.ts";
 export * from "./finish.ts";
 export * from "./groups.ts";
 export { type LoadedEntries, loadEntries } from "./_entries.ts";

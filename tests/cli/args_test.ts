@@ -4,9 +4,7 @@
  * "Cannot parse ..." line and the usage to stderr and exits 2.
  */
 import assert from "node:assert/strict";
-import { fileURLToPath } from "node:url";
-
-const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+import { runCli } from "../e2e/_cli.ts";
 
 /** Each CLI, the start of its usage, and what it calls a bad flag. */
 const CLIS = [
@@ -20,21 +18,8 @@ const CLIS = [
   ["demo", "Usage: deno task demo", "Cannot parse the arguments"],
 ] as const;
 
-async function run(cli: string, args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", `lib/cli/${cli}.ts`, ...args],
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  return {
-    code: out.code,
-    stdout: new TextDecoder().decode(out.stdout),
-    stderr: new TextDecoder().decode(out.stderr),
-  };
-}
+const run = (cli: string, args: string[]) =>
+  runCli(`lib/cli/${cli}.ts`, args, { env: { NO_COLOR: "1" } });
 
 Deno.test("parseCli() in every CLI: --help prints the usage and exits 0; an unknown flag exits 2 with the usage", async () => {
   const problems: string[] = [];

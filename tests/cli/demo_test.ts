@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { runCli } from "../e2e/_cli.ts";
 
 const DEMO = new URL("../../lib/cli/demo.ts", import.meta.url).pathname;
 
@@ -54,17 +55,13 @@ Deno.test("demo CLI runs the shipped config end to end, prints per-suite accurac
 });
 
 Deno.test("demo CLI refuses a second config file instead of ignoring it", async () => {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", DEMO, "a.json", "b.json"],
-    stdout: "piped",
-    stderr: "piped",
+  const out = await runCli("lib/cli/demo.ts", ["a.json", "b.json"], {
     env: { NO_COLOR: "1" },
-  }).output();
-  const stderr = new TextDecoder().decode(out.stderr);
-  assert.equal(out.code, 2, stderr);
+  });
+  assert.equal(out.code, 2, out.stderr);
   assert.match(
-    stderr,
+    out.stderr,
     /give at most one config file \(got 2: a\.json, b\.json\)/,
   );
-  assert.match(stderr, /Usage: deno task demo/);
+  assert.match(out.stderr, /Usage: deno task demo/);
 });

@@ -4,25 +4,11 @@
  * the flag or file and says what to do — no OS error number, no stack trace.
  */
 import assert from "node:assert/strict";
+import { runCli } from "../e2e/_cli.ts";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 
-const CLI = fileURLToPath(new URL("../../lib/cli/sandbox.ts", import.meta.url));
-
-async function run(args: string[]) {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--allow-read", "--allow-run", CLI, ...args],
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-    env: { NO_COLOR: "1" },
-  }).output();
-  return {
-    code: out.code,
-    stdout: new TextDecoder().decode(out.stdout),
-    stderr: new TextDecoder().decode(out.stderr),
-  };
-}
+const run = (args: string[]) =>
+  runCli("lib/cli/sandbox.ts", args, { env: { NO_COLOR: "1" } });
 
 /** Why a run is not a clean usage exit starting with `expected`, if it is not. */
 function problem(

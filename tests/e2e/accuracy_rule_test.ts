@@ -1,14 +1,15 @@
 /**
- * One accuracy rule: the sweep's closing summary (`summarizeResults`),
- * the report and the notebooks (`summarize`) print the same numbers for
+ * One accuracy rule: the per-model summary (`summarizeResults`, counted
+ * by the same tally as the sweep's closing table), the report and the
+ * notebooks (`summarize`) print the same numbers for
  * the same run, with failed requests (counted as not correct) and
  * unscored rows (left out) in it.
  */
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import { parseConfig } from "../../lib/mod.ts";
-import { runSweep, summarizeResults } from "../../lib/runner/mod.ts";
-import { loadRuns, summarize } from "../../lib/report/mod.ts";
+import { runSweep } from "../../lib/runner/mod.ts";
+import { loadRuns, summarize, summarizeResults } from "../../lib/report/mod.ts";
 import { createProvider } from "../../lib/providers/mod.ts";
 import { SUITES } from "../../lib/suites/mod.ts";
 
