@@ -43,11 +43,17 @@ async function runtimeGraph(entry: string): Promise<Set<string>> {
   return seen;
 }
 
-Deno.test("the sweep CLI loads only openai, zod, fraction.js and p-limit from npm, and no suite until the config names it", async () => {
+Deno.test("the sweep CLI loads only openai, zod, fraction.js, p-limit and noble's SHA-256 from npm, and no suite until the config names it", async () => {
   const graph = await runtimeGraph("lib/cli/sweep.ts");
   const npm = [...graph].filter((s) => s.startsWith("npm:"))
     .map((s) => s.replace(/^npm:\/?/, "").replace(/@[^@/]+$/, "")).sort();
-  assert.deepEqual(npm, ["fraction.js", "openai", "p-limit", "zod"]);
+  assert.deepEqual(npm, [
+    "@noble/hashes@2.4.0/sha2.js",
+    "fraction.js",
+    "openai",
+    "p-limit",
+    "zod",
+  ]);
   const local = [...graph].filter((s) => s.startsWith("file:"))
     .map((s) => s.slice(s.indexOf("/lib/") + 1));
   const unwanted = local.filter((path) =>

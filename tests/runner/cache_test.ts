@@ -95,6 +95,27 @@ function referenceCanonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
+/** The key as first specified: WebCrypto's SHA-256 of the reference text. */
+async function referenceKey(p: Prompt, sample: number): Promise<string> {
+  const text = referenceCanonical({
+    provider: target.provider,
+    baseURL: target.baseURL,
+    model: target.model,
+    messages: p.messages,
+    params: p.params,
+    tools: p.tools ?? null,
+    sample,
+  });
+  const digest = await crypto.subtle.digest(
+    "SHA-256",
+    new TextEncoder().encode(text),
+  );
+  return Array.from(
+    new Uint8Array(digest),
+    (b) => b.toString(16).padStart(2, "0"),
+  ).join("");
+}
+
 Deno.test("cacheKey() equals the SHA-256 of the sorted-key JSON, so stored caches stay valid", async () => {
   const rich: Prompt = {
     templateId: "tools",
@@ -124,24 +145,7 @@ Deno.test("cacheKey() equals the SHA-256 of the sorted-key JSON, so stored cache
     }],
   };
   for (const [p, sample] of [[prompt, 0], [rich, 7]] as const) {
-    const text = referenceCanonical({
-      provider: target.provider,
-      baseURL: target.baseURL,
-      model: target.model,
-      messages: p.messages,
-      params: p.params,
-      tools: p.tools ?? null,
-      sample,
-    });
-    const digest = await crypto.subtle.digest(
-      "SHA-256",
-      new TextEncoder().encode(text),
-    );
-    const hex = Array.from(
-      new Uint8Array(digest),
-      (b) => b.toString(16).padStart(2, "0"),
-    ).join("");
-    assert.equal(cacheKey(target, p, sample), hex);
+    assert.equal(cacheKey(target, p, sample), await referenceKey(p, sample));
   }
 });
 
@@ -180,5 +184,22 @@ Deno.test("ResponseCache redacts every secret before storing, even inside JSON e
     reopened.close();
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("cacheKey() hashes long and non-ASCII prompts exactly like WebCrypto (text beyond one 64 KiB encoding buffer)", async () => {
+  const contents = [
+    "",
+    "a".repeat(65_535) + "😀", // a surrogate pair straddling the buffer end
+    "数".repeat(70_000), // 3 UTF-8 bytes each: several buffers
+    "x\ud800y\udfffz", // lone surrogates
+    "é😀".repeat(40_000) + "tail",
+  ];
+  for (const [i, content] of contents.entries()) {
+    const p: Prompt = { ...prompt, messages: [{ role: "user", content }] };
+    const hex = await referenceKey(p, i);
+    assert.equal(cacheKey(target, p, i), hex, `content ${i}`);
+    // The reused hasher carries nothing over to the next key.
+    assert.equal(cacheKey(target, p, i), hex, `content ${i}, again`);
   }
 });
