@@ -22,21 +22,16 @@
  * @module
  */
 import type { Suite, SuiteList } from "./types.ts";
+import { importLazily } from "./lazy.ts";
 
 type Code = typeof import("./code/suite.ts");
 type Ceval = typeof import("./ceval/suite.ts");
 type Linalg = typeof import("./linalg/suite.ts");
 type Arithmetic = typeof import("./arithmetic/suite.ts");
 
-/**
- * Imports a suite module by a computed specifier: Deno prepares the module
- * graph of every literal `import("…")` as soon as the importing module
- * loads (measured: 35 ms for the report's graph, never used), so literal
- * specifiers would cost the start-up that loading on demand saves. The
- * `typeof import` types above keep them type-checked.
- */
+/** Imports a suite module when asked for (see {@linkcode importLazily}). */
 function load<T>(path: string): Promise<T> {
-  return import(new URL(path, import.meta.url).href);
+  return importLazily<T>(path, import.meta.url);
 }
 
 /**

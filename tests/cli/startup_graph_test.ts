@@ -8,6 +8,7 @@
  * type-only references are not loaded at run time).
  */
 import assert from "node:assert/strict";
+import { SUITE_NAMES } from "../../lib/suites/registry.ts";
 
 interface Info {
   roots: string[];
@@ -67,4 +68,16 @@ Deno.test("the sweep CLI loads only openai, zod, fraction.js, p-limit and noble'
   assert.deepEqual(unwanted, []);
   // The shared layers are all there is: about 55 modules today.
   assert.ok(local.length < 80, `${local.length} modules: ${local.join(", ")}`);
+});
+
+Deno.test("a suite, as the registry loads it, brings no report code, Polars, Plot, linkedom, mathjs or tokenizer", async () => {
+  for (const name of SUITE_NAMES) {
+    const graph = await runtimeGraph(`lib/suites/${name}/suite.ts`);
+    const heavy = [...graph].filter((s) =>
+      /^npm:\/?(nodejs-polars|@observablehq\/plot|linkedom|mathjs|gpt-tokenizer|pyodide|playwright-core)@/
+        .test(s) ||
+      /\/lib\/report\//.test(s) || /\/report\/sections\.ts$/.test(s)
+    );
+    assert.deepEqual(heavy, [], `suite ${name}`);
+  }
 });

@@ -70,6 +70,10 @@ import type { Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { arithmeticSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
+import { importLazily } from "../lazy.ts";
+
+type Calculator = typeof import("./calculator.ts");
+type Sections = typeof import("./report/sections.ts");
 
 const digitCount = z.int().min(1).max(20);
 
@@ -222,14 +226,17 @@ export const arithmeticSuite: Suite<ArithmeticPayload> = {
   defaultTemplates: ["direct"],
   baseline: "direct",
   dims: ARITHMETIC_DIMS,
-  // Imported at the first tool call: the calculator parses with mathjs,
-  // which a sweep without tools need not load.
+  // Imported at the first tool call (lazily: see importLazily): the
+  // calculator parses with mathjs, which a sweep without tools need not load.
   executeTool: async (name, args) =>
-    (await import("./calculator.ts")).executeArithmeticTool(name, args),
+    (await importLazily<Calculator>("./calculator.ts", import.meta.url))
+      .executeArithmeticTool(name, args),
   extract,
   score: judgeNumeric,
-  // Imported when a report is made: Polars stays out of a sweep's start-up.
+  // Imported when a report is made (lazily: see importLazily), so Polars
+  // stays out of a sweep's start-up.
   sections: async (frame) =>
-    (await import("./report/sections.ts")).arithmeticSections(frame),
+    (await importLazily<Sections>("./report/sections.ts", import.meta.url))
+      .arithmeticSections(frame),
   simSkills: [arithmeticSkill],
 };

@@ -8,6 +8,9 @@
 import { parse } from "csv-parse/sync";
 import { join } from "node:path";
 import type { CevalSplit } from "./_record.ts";
+import { importLazily } from "../lazy.ts";
+
+type Polars = typeof import("nodejs-polars");
 
 /** A C-Eval file layout. */
 export type CevalLayout = "csv" | "parquet" | "json";
@@ -115,8 +118,9 @@ export async function readRaw(
   }
   if (layout === "parquet") {
     // Polars is a 110 MB native addon: load it only for parquet, so that
-    // importing the suite registry stays light and needs no --allow-ffi.
-    const { default: pl } = await import("nodejs-polars");
+    // importing the suite registry stays light and needs no --allow-ffi
+    // (lazily: a literal import would be prepared with the suite).
+    const { default: pl } = await importLazily<Polars>("nodejs-polars");
     const frame = pl.readParquet(file);
     return { file, columns: frame.columns, rows: frame.toRecords() };
   }

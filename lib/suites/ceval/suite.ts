@@ -68,6 +68,9 @@ import type { QuestionSourceOptions, Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { multipleChoiceSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
+import { importLazily } from "../lazy.ts";
+
+type Sections = typeof import("./sections.ts");
 
 const KNOWN_KEYS: ReadonlySet<string> = new Set(
   CEVAL_SUBJECTS.map((s) => s.key),
@@ -296,8 +299,10 @@ export const cevalSuite: Suite<CevalPayload> = {
   dims: CEVAL_DIMS,
   extract,
   score: judgeChoice,
-  // Imported when a report is made: Polars stays out of a sweep's start-up.
+  // Imported when a report is made (lazily: see importLazily), so Polars
+  // stays out of a sweep's start-up.
   sections: async (frame) =>
-    (await import("./sections.ts")).cevalSections(frame),
+    (await importLazily<Sections>("./sections.ts", import.meta.url))
+      .cevalSections(frame),
   simSkills: [multipleChoiceSkill],
 };

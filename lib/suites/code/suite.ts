@@ -51,6 +51,9 @@ import { scoreCode } from "./score.ts";
 import { codeSkill } from "./sim/mod.ts";
 import { CODE_TEMPLATES } from "./templates.ts";
 import { closeSuiteSandbox } from "./_sandbox.ts";
+import { importLazily } from "../lazy.ts";
+
+type Sections = typeof import("./sections.ts");
 
 /** The dims code questions carry. */
 export const CODE_DIMS: readonly DimSpec[] = [
@@ -108,9 +111,11 @@ export const codeSuite: Suite<CodePayload> = {
       CODE_PARAMS.parse(context.params),
       extracted.get(completion),
     ),
-  // Imported when a report is made: Polars stays out of a sweep's start-up.
+  // Imported when a report is made (lazily: see importLazily), so Polars
+  // stays out of a sweep's start-up.
   sections: async (frame) =>
-    (await import("./sections.ts")).codeSections(frame),
+    (await importLazily<Sections>("./sections.ts", import.meta.url))
+      .codeSections(frame),
   simSkills: [codeSkill],
   close: closeSuiteSandbox,
 };

@@ -73,6 +73,9 @@ import { refineOne } from "./forensics_judge.ts";
 import type { DimSpec } from "../../types.ts";
 import { linalgSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
+import { importLazily } from "../lazy.ts";
+
+type Sections = typeof import("./sections.ts");
 
 /** The shipped LinAlg-Bench copy (used when `dataset` is not given). */
 export const DEFAULT_LINALGBENCH_DIR: string = fileURLToPath(
@@ -306,8 +309,10 @@ export const linalgSuite: Suite<LinalgPayload> = {
   dims: LINALG_DIMS,
   extract,
   score,
-  // Imported when a report is made: Polars stays out of a sweep's start-up.
+  // Imported when a report is made (lazily: see importLazily), so Polars
+  // stays out of a sweep's start-up.
   sections: async (frame) =>
-    (await import("./sections.ts")).linalgSections(frame),
+    (await importLazily<Sections>("./sections.ts", import.meta.url))
+      .linalgSections(frame),
   simSkills: [linalgSkill],
 };
