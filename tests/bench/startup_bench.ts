@@ -20,18 +20,15 @@
  * @module
  */
 import type { BenchRow } from "./sweep_bench.ts";
+import { taskFlags } from "./_task.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 const CONFIG = new URL("deno.json", ROOT).pathname;
-/** The permissions of `deno task sweep`. */
+/** The flags of `deno task sweep` (permissions and V8 flags). */
+const SWEEP = taskFlags(CONFIG, "sweep");
 const SWEEP_FLAGS = [
-  "--allow-read",
-  "--allow-write",
-  "--allow-net",
-  "--allow-env",
-  "--allow-run",
-  "--allow-sys",
-  "--allow-ffi",
+  ...SWEEP.flags,
+  ...(SWEEP.v8.length > 0 ? [`--v8-flags=${SWEEP.v8.join(",")}`] : []),
 ];
 
 /**

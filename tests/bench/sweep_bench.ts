@@ -7,7 +7,8 @@
  *   ratios to a bare loop of the same `openai` client against the same
  *   server in the same run, and to the ideal in-flight ÷ latency.
  * - `benchSweepMemory()`: peak RSS (`VmHWM`) of a whole in-process sweep at
- *   N = 1k, 10k, 100k, each in its own child process.
+ *   N = 1k, 10k, 100k, each in its own child process run with the V8 flags
+ *   of `deno task sweep` (read from `deno.json`).
  *
  * Run alone: `deno run -A tests/bench/sweep_bench.ts [--quick]`;
  * `--rss N` is the child-process entry of the memory benchmark.
@@ -21,6 +22,7 @@ import { runSweep } from "../../lib/runner/mod.ts";
 import { SweepConfigSchema } from "../../lib/config/schema.ts";
 import { loadSuites } from "../../lib/suites/registry.ts";
 import type { Question } from "../../lib/types.ts";
+import { taskFlags } from "./_task.ts";
 
 // The suite a sweep of arithmetic loads (the CLI loads only the suites its
 // config names; the others would count in the RSS).
@@ -40,6 +42,8 @@ export interface BenchRow {
 }
 
 const ROOT = new URL("../../", import.meta.url);
+/** The V8 flags `deno task sweep` runs with. */
+const SWEEP_V8 = taskFlags(new URL("deno.json", ROOT).pathname, "sweep").v8;
 
 /** Arithmetic params giving exactly `n` questions (one family, one level). */
 function params(n: number) {
@@ -323,8 +327,9 @@ export async function benchSweepMemory(
       args: [
         "run",
         "-A",
-        // A real full GC before reading the live heap (without it, gc is undefined).
-        "--v8-flags=--expose-gc",
+        // The V8 flags of `deno task sweep` (its young generation size), and
+        // a real full GC before reading the live heap (else gc is undefined).
+        `--v8-flags=${[...SWEEP_V8, "--expose-gc"].join(",")}`,
         "--config",
         new URL("deno.json", ROOT).pathname,
         new URL(import.meta.url).pathname,
