@@ -1,5 +1,7 @@
 /**
- * Builds the Provider a sweep config names.
+ * Builds the Provider a sweep config names, with every provider class
+ * loaded (see `load.ts` for a factory that loads only the kinds a sweep
+ * uses).
  *
  * @module
  */
@@ -7,18 +9,19 @@ import type { ModelConfig, SweepConfig } from "../config/schema.ts";
 import type { Provider } from "./types.ts";
 import { OpenAIProvider } from "./openai.ts";
 import { createSimBackend } from "./_sim_backend.ts";
-import type { RegisteredSkill } from "./sim/mod.ts";
 import { SimProvider } from "./sim.ts";
-import { requestBodyOptions } from "./_request_body.ts";
+import {
+  type EnvReader,
+  type ProviderContext,
+  providerFactory,
+} from "./_factory.ts";
 
-/** Reads an environment variable by name. */
-export type EnvReader = (name: string) => string | undefined;
+export type { EnvReader, ProviderContext } from "./_factory.ts";
 
-/** What a provider may need beyond its model's config. */
-export interface ProviderContext {
-  /** Skills of the in-process sim (every registered suite's). @default none */
-  simSkills?: readonly RegisteredSkill[];
-}
+const ALL = providerFactory({
+  sim: { SimProvider, createSimBackend },
+  openai: { OpenAIProvider },
+});
 
 /**
  * Creates the provider of one model entry: `sim` → {@linkcode SimProvider}
@@ -61,32 +64,5 @@ export function createProvider(
   env: EnvReader = (name) => Deno.env.get(name),
   context: ProviderContext = {},
 ): Provider {
-  const common = { name: model.name, ...requestBodyOptions(model) };
-  if (model.provider === "sim") {
-    return new SimProvider({
-      ...common,
-      backend: createSimBackend(context.simSkills ?? []),
-    });
-  }
-  if (model.baseURL === undefined) {
-    throw new Error(
-      `Cannot create provider for model "${model.name}": provider "openai" needs a baseURL`,
-    );
-  }
-  let apiKey: string | undefined;
-  if (model.apiKeyEnv !== undefined) {
-    apiKey = env(model.apiKeyEnv);
-    if (apiKey === undefined || apiKey === "") {
-      throw new Error(
-        `Cannot create provider for model "${model.name}": environment variable ${model.apiKeyEnv} (apiKeyEnv) is not set`,
-      );
-    }
-  }
-  return new OpenAIProvider({
-    ...common,
-    baseURL: model.baseURL,
-    apiKey,
-    maxRetries: sweep.retries,
-    timeoutMs: sweep.timeoutMs,
-  });
+  return ALL(model, sweep, env, context);
 }

@@ -50,6 +50,7 @@ export {
   type EnvReader,
   type ProviderContext,
 } from "./create.ts";
+export { type CreateProvider, loadProviderFactory } from "./load.ts";
 export {
   type BodyModel,
   chatRequestBody,

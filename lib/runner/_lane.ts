@@ -51,6 +51,8 @@ export interface LaneShared {
   global: LimitFunction | null;
   /** Makes (or reuses) the provider of a model. */
   provider(model: ModelConfig): Provider;
+  /** The same for a judge model, loading its provider kind if needed. */
+  judgeProvider(model: ModelConfig): Promise<Provider>;
   /** Removes every secret of the sweep from text that will be stored. */
   redact(text: string): string;
 }
@@ -299,7 +301,7 @@ export async function runLane(
     onSkip,
     shared.shard,
   );
-  const contextOf = scoreContexts(shared.provider, stop.signal);
+  const contextOf = scoreContexts(shared.judgeProvider, stop.signal);
 
   const finish = async (item: WorkItem, answered: Completion) => {
     if (stop.signal.aborted && answered.error !== undefined) return; // redo on resume

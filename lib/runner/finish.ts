@@ -142,7 +142,8 @@ export async function finishRow(input: FinishInput): Promise<ResultRow> {
  * params, and a `complete` that sends a judge model's prompt through
  * `provider` (so judge keys and limits are the sweep's).
  *
- * @param provider Makes (or reuses) the provider of a model.
+ * @param provider Makes (or reuses) the provider of a model (loading its
+ *   provider kind if needed).
  * @param signal Aborts judge calls when the sweep stops.
  * @returns A lookup from entry to its context.
  *
@@ -150,14 +151,14 @@ export async function finishRow(input: FinishInput): Promise<ResultRow> {
  * ```ts
  * import assert from "node:assert/strict";
  * import { scoreContexts } from "./finish.ts";
- * const contextOf = scoreContexts(() => { throw new Error("unused"); }, new AbortController().signal);
+ * const contextOf = scoreContexts(() => Promise.reject(new Error("unused")), new AbortController().signal);
  * const entry = { config: { name: "s", params: { a: 1 } } } as unknown as Parameters<typeof contextOf>[0];
  * assert.equal(contextOf(entry), contextOf(entry));
  * assert.deepEqual(contextOf(entry).params, { a: 1 });
  * ```
  */
 export function scoreContexts(
-  provider: (model: ModelConfig) => Provider,
+  provider: (model: ModelConfig) => Provider | Promise<Provider>,
   signal: AbortSignal,
 ): (entry: SuiteEntry) => ScoreContext {
   const contexts = new Map<SuiteEntry, ScoreContext>();
@@ -166,8 +167,8 @@ export function scoreContexts(
     if (context === undefined) {
       context = {
         params: entry.config.params,
-        complete: (judgeModel, prompt) =>
-          provider(judgeModel).complete(prompt, { sample: 0, signal }),
+        complete: async (judgeModel, prompt) =>
+          (await provider(judgeModel)).complete(prompt, { sample: 0, signal }),
         signal,
       };
       contexts.set(entry, context);

@@ -10,11 +10,8 @@
 import { basename, join, resolve } from "node:path";
 import pLimit from "p-limit";
 import type { ModelConfig, SweepConfig } from "../config/schema.ts";
-import {
-  createProvider,
-  type Provider,
-  type ProviderContext,
-} from "../providers/mod.ts";
+import type { Provider, ProviderContext } from "../providers/mod.ts";
+import { loadProviderFactory } from "../providers/load.ts";
 import type { SuiteList } from "../suites/types.ts";
 import type { ResultRow } from "../types.ts";
 import {
@@ -537,6 +534,12 @@ export async function runSweep(
   const { baseDir, limit } = start;
   let manifest = start.manifest;
   config = start.config;
+  // Only the provider kinds the models use are loaded (a sim sweep never
+  // imports the openai client), while the questions are generated.
+  const providersLoading = options.createProvider === undefined
+    ? loadProviderFactory(config.models.map((m) => m.provider))
+    : undefined;
+  providersLoading?.catch(() => {}); // awaited (and its failure thrown) below
 
   // A new run's manifest needs the git revision (a subprocess): read it
   // while the questions are generated.
@@ -557,6 +560,20 @@ export async function runSweep(
     throw error;
   }
   const total = plannedRows(config, entries, shard);
+
+  // Before the folder exists: nothing to clean up if this fails.
+  const kindsLoaded = new Set<ModelConfig["provider"]>(
+    options.createProvider === undefined
+      ? config.models.map((m) => m.provider)
+      : ["sim", "openai"],
+  );
+  let factory: ProviderFactory;
+  try {
+    factory = options.createProvider ?? await providersLoading!;
+  } catch (error) {
+    await environment?.catch(() => {});
+    throw error;
+  }
 
   // The store: the folder appears with its manifest; earlier rows are read
   // (a torn tail repaired, garbage moved aside).
@@ -654,7 +671,6 @@ export async function runSweep(
   if (options.signal?.aborted) stop.abort(options.signal.reason);
   options.signal?.addEventListener("abort", onAbort, { once: true });
 
-  const factory = options.createProvider ?? createProvider;
   const simSkills = options.suites.flatMap((s) => s.simSkills ?? []);
   const providers = new Map<string, Provider>();
   // Each worker has one call in flight at a time, so when the lanes'
@@ -662,6 +678,15 @@ export async function runSweep(
   // call back and is skipped (it cost about 10 µs a row).
   const widthOf = (model: ModelConfig) =>
     Math.max(1, Math.min(model.concurrency, config.concurrency));
+  const provider = (model: ModelConfig): Provider => {
+    const id = JSON.stringify(model);
+    let made = providers.get(id);
+    if (made === undefined) {
+      made = factory(model, config, env, { simSkills });
+      providers.set(id, made);
+    }
+    return made;
+  };
   const shared: LaneShared = {
     runName,
     config,
@@ -676,14 +701,15 @@ export async function runSweep(
         config.concurrency
       ? pLimit(config.concurrency)
       : null,
-    provider(model) {
-      const id = JSON.stringify(model);
-      let provider = providers.get(id);
-      if (provider === undefined) {
-        provider = factory(model, config, env, { simSkills });
-        providers.set(id, provider);
+    provider,
+    async judgeProvider(model) {
+      // A judge model (named in a suite's params) may be of a kind the
+      // swept models do not use: load it on its first call.
+      if (!kindsLoaded.has(model.provider)) {
+        kindsLoaded.add(model.provider);
+        factory = await loadProviderFactory(kindsLoaded);
       }
-      return provider;
+      return provider(model);
     },
     redact,
   };

@@ -22,7 +22,7 @@
  * @module
  */
 import type { Suite, SuiteList } from "./types.ts";
-import { importLazily } from "./lazy.ts";
+import { importLazily } from "../lazy.ts";
 
 type Code = typeof import("./code/suite.ts");
 type Ceval = typeof import("./ceval/suite.ts");

@@ -8,7 +8,9 @@
  *   only imports `openai` and `zod` and exits, in the same run: wall time
  *   (best of alternating rounds) and peak RSS (`VmHWM`, read by a preload
  *   module as the process exits). Also the CLI's modules imported alone,
- *   and the same one-row run without the CLI's flags and closing summary.
+ *   the same one-row run without the CLI's flags and closing summary, and
+ *   the same sweep of an endpoint (the sim server in another process,
+ *   through the openai client, which a sim sweep does not load).
  * - `benchRowCpu()`: CPU per row of a sweep at 0 ms latency against a bare
  *   `openai` client loop of the same requests to the same sim server (in a
  *   third process), same N, same concurrency; and, without a target, the
@@ -104,6 +106,8 @@ export async function benchStartup(
 ): Promise<BenchRow[]> {
   const { rounds = 5 } = options;
   const tmp = await Deno.makeTempDir({ prefix: "startup_bench_" });
+  const { spawnServer } = await import("./sweep_bench.ts");
+  const server = await spawnServer(0);
   try {
     const preload = `${tmp}/hwm.js`;
     await Deno.writeTextFile(preload, HWM_PRELOAD);
@@ -125,20 +129,36 @@ const result = await runSweep(config, { progress: "none", suites, baseDir });
 if (result.done !== 1) throw new Error("Cannot run the one-row sweep");
 `,
     );
-    const config = `${tmp}/one.json`;
-    await Deno.writeTextFile(
-      config,
-      JSON.stringify({
-        name: "one",
-        seed: 1,
-        outputDir: `${tmp}/out`,
-        models: [{ name: "sim-strong", provider: "sim" }],
-        suites: [{
-          name: "arithmetic",
-          params: { families: ["add"], digits: [2], count: 1 },
-        }],
-      }),
-    );
+    // One arithmetic question for one model, written as a config file.
+    const oneRow = async (name: string, model: Record<string, unknown>) => {
+      const path = `${tmp}/${name}.json`;
+      await Deno.writeTextFile(
+        path,
+        JSON.stringify({
+          name,
+          seed: 1,
+          outputDir: `${tmp}/out`,
+          models: [model],
+          suites: [{
+            name: "arithmetic",
+            params: { families: ["add"], digits: [2], count: 1 },
+          }],
+        }),
+      );
+      return path;
+    };
+    const config = await oneRow("one", {
+      name: "sim-strong",
+      provider: "sim",
+    });
+    // The same sweep against an endpoint: the sim server in another
+    // process, reached through the openai client (loaded only then).
+    const endpointConfig = await oneRow("endpoint", {
+      name: "endpoint",
+      provider: "openai",
+      baseURL: server.baseURL,
+      model: "sim-strong",
+    });
     const run = (script: string, extra: string[] = []) =>
       timed([
         "run",
@@ -159,12 +179,17 @@ if (result.done !== 1) throw new Error("Cannot run the one-row sweep");
       sweep: [] as Measured[],
       imports: [] as Measured[],
       noSummary: [] as Measured[],
+      endpoint: [] as Measured[],
     };
+    await run(cli, [endpointConfig, "--progress", "none"]);
     for (let r = 0; r < rounds; r++) {
       best.bare.push(await run(`${tmp}/bare.ts`));
       best.sweep.push(await run(cli, [config, "--progress", "none"]));
       best.imports.push(await run(`${tmp}/imports.ts`));
       best.noSummary.push(await run(`${tmp}/no_summary.ts`, [config]));
+      best.endpoint.push(
+        await run(cli, [endpointConfig, "--progress", "none"]),
+      );
     }
     const fastest = (ms: Measured[]) =>
       ms.reduce((a, b) => (b.seconds < a.seconds ? b : a));
@@ -172,8 +197,24 @@ if (result.done !== 1) throw new Error("Cannot run the one-row sweep");
     const bare = fastest(best.bare), sweep = fastest(best.sweep);
     const imports = fastest(best.imports);
     const noSummary = fastest(best.noSummary);
+    const endpoint = fastest(best.endpoint);
+    const endpointExtra = endpoint.seconds - bare.seconds;
     const mb = (bytes: number) => bytes / 2 ** 20;
     const extra = sweep.seconds - bare.seconds;
+    // A measurement without a target: its best time and its lowest peak.
+    const timeAndRss = (
+      name: string,
+      best: Measured,
+      all: Measured[],
+    ): BenchRow[] => [
+      {
+        name,
+        value: best.seconds,
+        unit: "s",
+        ratio: best.seconds / bare.seconds,
+      },
+      { name: `${name}, peak RSS`, value: mb(lowest(all)), unit: "MB" },
+    ];
     return [
       {
         name: "bare import of openai + zod (fresh process)",
@@ -203,30 +244,28 @@ if (result.done !== 1) throw new Error("Cannot run the one-row sweep");
         target: "<= 100 MB",
         pass: mb(lowest(best.sweep)) <= 100,
       },
-      {
-        name: "one-row sweep, CLI layers without the closing summary",
-        value: noSummary.seconds,
-        unit: "s",
-        ratio: noSummary.seconds / bare.seconds,
-      },
-      {
-        name: "one-row sweep without the closing summary, peak RSS",
-        value: mb(lowest(best.noSummary)),
-        unit: "MB",
-      },
-      {
-        name: "sweep CLI modules imported, no run",
-        value: imports.seconds,
-        unit: "s",
-        ratio: imports.seconds / bare.seconds,
-      },
-      {
-        name: "sweep CLI modules imported, no run, peak RSS",
-        value: mb(lowest(best.imports)),
-        unit: "MB",
-      },
+      // No target: it adds the endpoint probe and a real HTTP request to the
+      // sim sweep above, and the openai client the sim sweep skips.
+      ...timeAndRss(
+        `one-row sweep of an endpoint (sim server, another process), ${
+          endpointExtra >= 0 ? "+" : ""
+        }${endpointExtra.toFixed(2)} s over bare`,
+        endpoint,
+        best.endpoint,
+      ),
+      ...timeAndRss(
+        "one-row sweep, CLI layers without the closing summary",
+        noSummary,
+        best.noSummary,
+      ),
+      ...timeAndRss(
+        "sweep CLI modules imported, no run",
+        imports,
+        best.imports,
+      ),
     ];
   } finally {
+    await server.stop();
     await Deno.remove(tmp, { recursive: true });
   }
 }

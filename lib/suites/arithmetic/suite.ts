@@ -70,7 +70,7 @@ import type { Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { arithmeticSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
-import { importLazily } from "../lazy.ts";
+import { importLazily } from "../../lazy.ts";
 
 type Calculator = typeof import("./calculator.ts");
 type Sections = typeof import("./report/sections.ts");

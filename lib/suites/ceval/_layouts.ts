@@ -8,7 +8,7 @@
 import { parse } from "csv-parse/sync";
 import { join } from "node:path";
 import type { CevalSplit } from "./_record.ts";
-import { importLazily } from "../lazy.ts";
+import { importLazily } from "../../lazy.ts";
 
 type Polars = typeof import("nodejs-polars");
 

@@ -68,7 +68,7 @@ import type { QuestionSourceOptions, Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { multipleChoiceSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
-import { importLazily } from "../lazy.ts";
+import { importLazily } from "../../lazy.ts";
 
 type Sections = typeof import("./sections.ts");
 

@@ -51,7 +51,7 @@ import { scoreCode } from "./score.ts";
 import { codeSkill } from "./sim/mod.ts";
 import { CODE_TEMPLATES } from "./templates.ts";
 import { closeSuiteSandbox } from "./_sandbox.ts";
-import { importLazily } from "../lazy.ts";
+import { importLazily } from "../../lazy.ts";
 
 type Sections = typeof import("./sections.ts");
 

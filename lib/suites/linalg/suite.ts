@@ -73,7 +73,7 @@ import { refineOne } from "./forensics_judge.ts";
 import type { DimSpec } from "../../types.ts";
 import { linalgSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
-import { importLazily } from "../lazy.ts";
+import { importLazily } from "../../lazy.ts";
 
 type Sections = typeof import("./sections.ts");
 

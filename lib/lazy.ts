@@ -22,9 +22,9 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { importLazily } from "./lazy.ts";
- * type Params = typeof import("./params.ts");
- * const { zodParams } = await importLazily<Params>("./params.ts", import.meta.url);
- * assert.equal(typeof zodParams, "function");
+ * type Self = typeof import("./lazy.ts");
+ * const self = await importLazily<Self>("./lazy.ts", import.meta.url);
+ * assert.equal(self.importLazily, importLazily);
  * type Zod = typeof import("zod");
  * const { z } = await importLazily<Zod>("zod");
  * assert.equal(typeof z.object, "function");

@@ -1,0 +1,67 @@
+/**
+ * A provider factory that loads only the provider kinds a sweep uses: a
+ * sweep of the sim never imports the `openai` client (about 0.15 s of
+ * start-up), and a sweep of endpoints never loads the sim.
+ *
+ * @module
+ */
+import { importLazily } from "../lazy.ts";
+import {
+  type CreateProvider,
+  providerFactory,
+  type ProviderKinds,
+} from "./_factory.ts";
+
+export type { CreateProvider } from "./_factory.ts";
+
+type SimModule = typeof import("./sim.ts");
+type BackendModule = typeof import("./_sim_backend.ts");
+type OpenAIModule = typeof import("./openai.ts");
+
+/**
+ * Loads the provider classes of the given kinds and returns a factory with
+ * the same contract as `createProvider` for models of those kinds.
+ *
+ * @param kinds The `provider` of each model the factory will be asked for.
+ * @returns The factory.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { loadProviderFactory } from "./load.ts";
+ * const create = await loadProviderFactory(["sim"]);
+ * const sweep = { retries: 0, timeoutMs: 1000 };
+ * const model = { name: "s", provider: "sim", model: "sim-strong", params: {} } as
+ *   Parameters<typeof create>[0];
+ * assert.equal(create(model, sweep).name, "s");
+ * const endpoint = { ...model, provider: "openai", baseURL: "http://127.0.0.1:1/v1" } as
+ *   Parameters<typeof create>[0];
+ * assert.throws(() => create(endpoint, sweep), /"openai" provider was not loaded/);
+ * ```
+ */
+export async function loadProviderFactory(
+  kinds: Iterable<"sim" | "openai">,
+): Promise<CreateProvider> {
+  const wanted = new Set(kinds);
+  const loaded: ProviderKinds = {};
+  const base = import.meta.url;
+  await Promise.all([
+    wanted.has("sim")
+      ? Promise.all([
+        importLazily<SimModule>("./sim.ts", base),
+        importLazily<BackendModule>("./_sim_backend.ts", base),
+      ]).then(([sim, backend]) => {
+        loaded.sim = {
+          SimProvider: sim.SimProvider,
+          createSimBackend: backend.createSimBackend,
+        };
+      })
+      : null,
+    wanted.has("openai")
+      ? importLazily<OpenAIModule>("./openai.ts", base).then((openai) => {
+        loaded.openai = { OpenAIProvider: openai.OpenAIProvider };
+      })
+      : null,
+  ]);
+  return providerFactory(loaded);
+}
