@@ -156,7 +156,18 @@ async function main(args: string[]): Promise<number> {
     console.log(`total ${(performance.now() - started).toFixed(0)} ms`);
     return 0;
   } catch (e) {
-    throw usageError((e as Error).message, USAGE);
+    // A malformed request (entry, calls, limits) is the caller's to fix:
+    // exit 2 with the usage. Anything else is the machine's (Pyodide
+    // missing, a worker that cannot start): its message and exit 1.
+    if (e instanceof TypeError || e instanceof RangeError) {
+      throw usageError(e.message, USAGE);
+    }
+    console.error(
+      `Cannot run ${file} in the sandbox: ${
+        e instanceof Error ? e.message : String(e)
+      }`,
+    );
+    return 1;
   } finally {
     await closeSandbox();
   }

@@ -66,6 +66,15 @@ Deno.test("sandbox CLI: bad limits and unreadable files exit 2 naming the flag o
       const r = await run([file, "--entry", "add", ...flags]);
       problems.push(...problem(file, r, expected));
     }
+    // A request the sandbox refuses (TypeError) is a usage problem too.
+    const bad = await run([prog, "--entry", "1bad"]);
+    problems.push(
+      ...problem(
+        "--entry 1bad",
+        bad,
+        'Cannot run code: entry must be a function name (an identifier), got "1bad"',
+      ),
+    );
     assert.deepEqual(problems, []);
   } finally {
     await Deno.remove(dir, { recursive: true });
