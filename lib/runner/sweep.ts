@@ -567,6 +567,7 @@ export async function runSweep(
       ? config.models.map((m) => m.provider)
       : ["sim", "openai"],
   );
+  let kindsReady = Promise.resolve();
   let factory: ProviderFactory;
   try {
     factory = options.createProvider ?? await providersLoading!;
@@ -704,11 +705,18 @@ export async function runSweep(
     provider,
     async judgeProvider(model) {
       // A judge model (named in a suite's params) may be of a kind the
-      // swept models do not use: load it on its first call.
+      // swept models do not use: load it on its first call. Loads chain,
+      // so concurrent first calls all wait for a factory with their kind
+      // and a later, smaller one never replaces a larger one.
       if (!kindsLoaded.has(model.provider)) {
         kindsLoaded.add(model.provider);
-        factory = await loadProviderFactory(kindsLoaded);
+        kindsReady = kindsReady
+          .then(() => loadProviderFactory([...kindsLoaded]))
+          .then((loaded) => {
+            factory = loaded;
+          });
       }
+      await kindsReady;
       return provider(model);
     },
     redact,
