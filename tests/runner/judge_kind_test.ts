@@ -10,6 +10,7 @@ import { runSweep } from "../../lib/runner/mod.ts";
 import type { Suite } from "../../lib/suites/types.ts";
 import type { ResultRow } from "../../lib/types.ts";
 import { toySuite } from "../fixtures/toy_suite.ts";
+import { chatReply } from "../fixtures/chat_reply.ts";
 
 /** An OpenAI-compatible judge that answers "fine" after a short wait. */
 function startJudge() {
@@ -23,18 +24,7 @@ function startJudge() {
       calls++;
       await req.body?.cancel();
       await new Promise((resolve) => setTimeout(resolve, 5));
-      return Response.json({
-        id: "x",
-        object: "chat.completion",
-        created: 0,
-        model: "judge",
-        choices: [{
-          index: 0,
-          message: { role: "assistant", content: "fine" },
-          finish_reason: "stop",
-        }],
-        usage: { prompt_tokens: 3, completion_tokens: 1, total_tokens: 4 },
-      });
+      return chatReply("fine");
     },
   );
   return {

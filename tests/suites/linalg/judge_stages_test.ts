@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { parseConfig, runSweep } from "../../../lib/mod.ts";
 import { main as forensics } from "../../../lib/suites/linalg/forensics_cli.ts";
 import type { ResultRow } from "../../../lib/types.ts";
+import { chatReply } from "../../fixtures/chat_reply.ts";
 
 const KEY = "sk-judge-secret-123456";
 
@@ -26,18 +27,7 @@ function startJudge() {
       const content = prompt.startsWith("A grader classified")
         ? "The sign flips in the second cofactor.\nCONFIRM"
         : "The first error is a sign.\nLABEL: sign_error";
-      return Response.json({
-        id: "x",
-        object: "chat.completion",
-        created: 0,
-        model: "judge",
-        choices: [{
-          index: 0,
-          message: { role: "assistant", content },
-          finish_reason: "stop",
-        }],
-        usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-      });
+      return chatReply(content);
     },
   );
   return {
