@@ -179,6 +179,22 @@ Deno.test("the demo config's report has no empty table and a section per suite w
     }
     // Never C-Eval's level beside arithmetic's, nor subject_zh at all.
     assert.doesNotMatch(html, /subject \(Chinese\)/);
+    // Every suite with several templates in the demo includes its baseline,
+    // so each is compared with it.
+    assert.doesNotMatch(html, /Templates not compared/);
+    for (
+      const [suite, baseline, other] of [
+        ["arithmetic", "direct", "cot"],
+        ["ceval", "few_shot", "few_shot_cot"],
+      ]
+    ) {
+      assert.ok(
+        section(html, `Suite: ${suite}`).includes(
+          `Template ${other} against the baseline ${baseline}`,
+        ),
+        `${suite}: ${other} not compared with ${baseline}`,
+      );
+    }
   } finally {
     await Deno.remove(tmp, { recursive: true });
   }
