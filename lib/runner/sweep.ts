@@ -562,12 +562,6 @@ export async function runSweep(
   const total = plannedRows(config, entries, shard);
 
   // Before the folder exists: nothing to clean up if this fails.
-  const kindsLoaded = new Set<ModelConfig["provider"]>(
-    options.createProvider === undefined
-      ? config.models.map((m) => m.provider)
-      : ["sim", "openai"],
-  );
-  let kindsReady = Promise.resolve();
   let factory: ProviderFactory;
   try {
     factory = options.createProvider ?? await providersLoading!;
@@ -679,6 +673,9 @@ export async function runSweep(
   // call back and is skipped (it cost about 10 µs a row).
   const widthOf = (model: ModelConfig) =>
     Math.max(1, Math.min(model.concurrency, config.concurrency));
+  // The provider kinds the factory has (judges may add one).
+  const kindsLoaded = new Set(config.models.map((m) => m.provider));
+  let kindsReady = Promise.resolve();
   const provider = (model: ModelConfig): Provider => {
     const id = JSON.stringify(model);
     let made = providers.get(id);
@@ -708,7 +705,10 @@ export async function runSweep(
       // swept models do not use: load it on its first call. Loads chain,
       // so concurrent first calls all wait for a factory with their kind
       // and a later, smaller one never replaces a larger one.
-      if (!kindsLoaded.has(model.provider)) {
+      if (
+        options.createProvider === undefined &&
+        !kindsLoaded.has(model.provider)
+      ) {
         kindsLoaded.add(model.provider);
         kindsReady = kindsReady
           .then(() => loadProviderFactory([...kindsLoaded]))
