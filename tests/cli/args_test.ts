@@ -29,7 +29,9 @@ Deno.test("parseCli() in every CLI: --help prints the usage and exits 0; an unkn
       run(cli, ["--bogus"]),
     ]);
     if (help.code !== 0 || !help.stdout.startsWith(usage) || help.stderr) {
-      problems.push(`${cli} --help: exit ${help.code}\n${help.stdout}`);
+      problems.push(
+        `${cli} --help: exit ${help.code}\n${help.stdout}\nstderr: ${help.stderr}`,
+      );
     }
     const expected = `${parseError}: Unknown option '--bogus'`;
     if (
