@@ -38,12 +38,13 @@ async function series(
   } = req;
   const limits = limitsOf(req, "measure complexity", 60_000);
   const lang = workerLanguage(req.language);
-  const w: WorkerProcess = await pool.acquire(
-    lang,
-    limits.memoryMb,
-    false,
-    lang === "python",
-  );
+  const lease = await pool.acquire({
+    language: lang,
+    heapMb: limits.memoryMb,
+    timing: true,
+    refillNow: false,
+  });
+  const w: WorkerProcess = lease.worker;
   const points: ComplexityPoint[] = [];
   let status: RunStatus = "ok";
   let error: string | undefined;
@@ -173,7 +174,7 @@ async function series(
       }
     }
   } finally {
-    pool.release(w, lang, limits.memoryMb, lang === "python");
+    lease.release();
   }
   await w.exited;
   const out: Series = { points, status };

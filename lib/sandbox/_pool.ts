@@ -1,69 +1,90 @@
 /**
  * A pool of single-use warm workers. Each request gets a process that has
- * never run anything else (JS: a started Deno waiting on stdin; Python: a
- * Pyodide restored from a trusted snapshot), and the process is killed when
- * the request ends, so no state can leak from one request to the next. The
- * pool refills itself in the background.
+ * never run anything else (JS: a started Deno waiting on stdin; Python:
+ * native CPython in bubblewrap waiting on stdin, or a Pyodide restored
+ * from a trusted snapshot), and the process is killed when the request
+ * ends, so no state can leak from one request to the next. The pool
+ * refills itself in the background.
  *
  * @module
  */
 import {
-  loadSnapshot,
-  type WorkerLanguage,
-  WorkerProcess,
-} from "./_process.ts";
+  type Backend,
+  findNativePython,
+  nativeCommand,
+  type NativePython,
+  type PythonChoice,
+} from "./_backend.ts";
+import { type Launch, WorkerProcess } from "./_process.ts";
+import { NATIVE_HARNESS } from "./_py_native.ts";
+import { childArgs, findPyodideDir, loadSnapshot } from "./_pyodide.ts";
+import { selfTestNative } from "./_selftest.ts";
+import type { BackendInfo } from "./types.ts";
 
 /** Options of a pool (see `SandboxOptions`). */
 export interface PoolOptions {
   warm: number;
   concurrency: number;
+  /** Measurements running at once (each also takes a `concurrency` slot). */
+  timingConcurrency: number;
   unref: boolean;
+  python: PythonChoice;
   pyodideDir?: string | undefined;
 }
 
-/** Finds the Pyodide package folder (real path) from the import map. */
-export function findPyodideDir(): string {
-  const tried: string[] = [];
-  try {
-    const url = import.meta.resolve("pyodide");
-    if (url.startsWith("file:")) {
-      const dir = new URL(".", url).pathname.replace(/\/$/, "");
-      return Deno.realPathSync(dir);
-    }
-    tried.push(url);
-  } catch (e) {
-    tried.push(String(e));
-  }
-  let dir = new URL("../../", import.meta.url).pathname;
-  for (let i = 0; i < 6; i++) {
-    const candidate = `${dir}node_modules/pyodide`;
-    try {
-      Deno.statSync(`${candidate}/pyodide.mjs`);
-      return Deno.realPathSync(candidate);
-    } catch {
-      tried.push(candidate);
-    }
-    dir = dir.replace(/[^/]+\/$/, "");
-  }
-  throw new Error(
-    `Cannot find the Pyodide package: looked at ${
-      tried.join(", ")
-    }; run \`deno install\` in the project folder`,
-  );
+/** Languages a worker runs. */
+export type WorkerLanguage = "python" | "javascript";
+
+/** What a request asks the pool for. */
+export interface LeaseRequest {
+  language: WorkerLanguage;
+  /** The request's memory limit in MiB (workers are made per limit). */
+  heapMb: number;
+  /** A timing worker (measurements): waits for a timing slot. */
+  timing?: boolean;
+  /** Refill the warm list now (false: only when released). @default true */
+  refillNow?: boolean;
 }
 
-/** Single-use warm workers per (language, heap limit), refilled. */
+/** A worker lent to one request; `release` kills it and frees the slot. */
+export interface Lease {
+  worker: WorkerProcess;
+  release(): void;
+}
+
+/** Counting semaphore (FIFO). */
+class Slots {
+  private used = 0;
+  private waiting: (() => void)[] = [];
+  constructor(private readonly size: number) {}
+  async take(): Promise<void> {
+    if (this.used >= this.size) {
+      await new Promise<void>((res) => this.waiting.push(res));
+    } else this.used++;
+  }
+  give(): void {
+    const next = this.waiting.shift();
+    if (next) next(); // the slot passes straight on
+    else this.used--;
+  }
+}
+
+/** Single-use warm workers per (backend, heap limit, timing), refilled. */
 export class Pool {
   private idle = new Map<string, WorkerProcess[]>();
   private active = new Set<WorkerProcess>();
-  private running = 0;
-  private queue: (() => void)[] = [];
+  private slots: Slots;
+  private timingSlots: Slots;
   private starting = new Map<string, number>();
   private snapshot: Promise<Uint8Array> | undefined;
   private dir: string | undefined;
+  private python: Promise<BackendInfo & { native?: NativePython }> | undefined;
   closed = false;
 
-  constructor(readonly options: PoolOptions) {}
+  constructor(readonly options: PoolOptions) {
+    this.slots = new Slots(options.concurrency);
+    this.timingSlots = new Slots(options.timingConcurrency);
+  }
 
   private pyodideDir(): string {
     this.dir ??= this.options.pyodideDir ?? findPyodideDir();
@@ -80,40 +101,115 @@ export class Pool {
     return this.snapshot;
   }
 
-  private async spawn(
-    language: WorkerLanguage,
+  /**
+   * The backend this pool runs Python on, decided once: `native` when
+   * asked for or when `auto` finds bubblewrap and python3 and the
+   * start-up self-test passes; otherwise Pyodide (`auto`) or an error
+   * (`native`).
+   */
+  pythonBackend(): Promise<BackendInfo & { native?: NativePython }> {
+    this.python ??= this.resolvePython();
+    return this.python;
+  }
+
+  private async resolvePython(): Promise<
+    BackendInfo & { native?: NativePython }
+  > {
+    const choice = this.options.python;
+    const pyodide = (reason: string): BackendInfo => ({
+      backend: "pyodide",
+      detail: "Pyodide (CPython in WebAssembly) in a Deno child",
+      reason,
+    });
+    if (choice === "pyodide") return pyodide("asked for pyodide");
+    const found = await findNativePython();
+    let problem: string | null;
+    if ("missing" in found) problem = found.missing;
+    else {
+      problem = await selfTestNative(
+        (memoryMb) => this.nativeLaunch(found, memoryMb),
+      );
+    }
+    if (problem === null && !("missing" in found)) {
+      return {
+        backend: "native",
+        detail:
+          `CPython ${found.pythonVersion} in bubblewrap ${found.bwrapVersion}`,
+        reason: choice === "auto"
+          ? "auto: bubblewrap and python3 found, isolation self-test passed"
+          : "asked for native; isolation self-test passed",
+        native: found,
+      };
+    }
+    if (choice === "native") {
+      throw new Error(
+        `Cannot run Python natively: ${problem}; or set the sandbox's python backend to "auto" or "pyodide"`,
+      );
+    }
+    return pyodide(`auto: no native Python sandbox (${problem})`);
+  }
+
+  private nativeLaunch(native: NativePython, heapMb: number): Launch {
+    return {
+      backend: "native",
+      ...nativeCommand(native, NATIVE_HARNESS, heapMb),
+      tree: true,
+    };
+  }
+
+  private async launch(
+    backend: Backend,
     heapMb: number,
-    timing = false,
+    timing: boolean,
+  ): Promise<Launch> {
+    if (backend === "native") {
+      const info = await this.pythonBackend();
+      return this.nativeLaunch(info.native!, heapMb);
+    }
+    if (backend === "deno") {
+      return {
+        backend,
+        command: Deno.execPath(),
+        // --liftoff-only (timing) is for Pyodide's WebAssembly only
+        args: childArgs("javascript", heapMb, undefined, undefined, false),
+      };
+    }
+    const snapshot = await this.getSnapshot();
+    return {
+      backend,
+      command: Deno.execPath(),
+      args: childArgs("python", heapMb, this.pyodideDir(), undefined, timing),
+      preamble: [
+        new TextEncoder().encode(
+          JSON.stringify({ snapshot: snapshot.length }) + "\n",
+        ),
+        snapshot,
+      ],
+    };
+  }
+
+  private async spawn(
+    backend: Backend,
+    heapMb: number,
+    timing: boolean,
   ): Promise<WorkerProcess> {
-    const snap = language === "python" ? await this.getSnapshot() : undefined;
+    const launch = await this.launch(backend, heapMb, timing);
     if (this.closed) {
       throw new Error("Cannot start a worker: the sandbox is closed");
     }
-    const w = new WorkerProcess(
-      language,
-      heapMb,
-      language === "python" ? this.pyodideDir() : undefined,
-      snap,
-      this.options.unref,
-      timing,
-    );
-    return w;
+    return new WorkerProcess(launch, this.options.unref);
   }
 
-  private refill(
-    language: WorkerLanguage,
-    heapMb: number,
-    timing: boolean,
-  ): void {
+  private refill(backend: Backend, heapMb: number, timing: boolean): void {
     if (this.closed || this.options.warm <= 0) return;
-    const key = `${language}:${heapMb}:${timing}`;
+    const key = `${backend}:${heapMb}:${timing}`;
     const list = this.idle.get(key) ?? [];
     this.idle.set(key, list);
     const live = list.filter((w) => !w.finished).length +
       (this.starting.get(key) ?? 0);
     for (let i = live; i < this.options.warm; i++) {
       this.starting.set(key, (this.starting.get(key) ?? 0) + 1);
-      this.spawn(language, heapMb, timing).then((w) => {
+      this.spawn(backend, heapMb, timing).then((w) => {
         if (this.closed) w.kill("closed");
         else list.push(w);
       }, () => {}).finally(() => {
@@ -122,29 +218,44 @@ export class Pool {
     }
   }
 
+  /** The backend a language runs on in this pool. */
+  async backendOf(language: WorkerLanguage): Promise<Backend> {
+    return language === "javascript"
+      ? "deno"
+      : (await this.pythonBackend()).backend;
+  }
+
   /**
-   * A ready, never-used worker. With `refillNow` false the pool refills only
-   * on `release` (measurements keep the other core quiet).
+   * A ready, never-used worker, once a slot is free (and a timing slot,
+   * for a measurement). With `refillNow` false the pool refills only on
+   * release (measurements keep the other cores quiet).
    */
-  async acquire(
-    language: WorkerLanguage,
-    heapMb: number,
-    refillNow = true,
-    timing = false,
-  ): Promise<WorkerProcess> {
+  async acquire(request: LeaseRequest): Promise<Lease> {
+    const { language, heapMb, timing = false, refillNow = true } = request;
     if (this.closed) {
       throw new Error(
         "Cannot run code: the sandbox is closed; create a new one",
       );
     }
-    if (this.running >= this.options.concurrency) {
-      await new Promise<void>((res) => this.queue.push(res));
-    }
-    this.running++;
+    const backend = await this.backendOf(language);
+    if (timing) await this.timingSlots.take();
+    await this.slots.take();
+    let released = false;
+    let w: WorkerProcess | undefined;
+    const release = () => {
+      if (released) return;
+      released = true;
+      if (w) {
+        w.kill("closed");
+        this.active.delete(w);
+      }
+      this.slots.give();
+      if (timing) this.timingSlots.give();
+      this.refill(backend, heapMb, timing);
+    };
     try {
-      const key = `${language}:${heapMb}:${timing}`;
+      const key = `${backend}:${heapMb}:${timing}`;
       const list = this.idle.get(key) ?? [];
-      let w: WorkerProcess | undefined;
       while (list.length) {
         const cand = list.shift()!;
         if (!cand.finished) {
@@ -152,32 +263,16 @@ export class Pool {
           break;
         }
       }
-      w ??= await this.spawn(language, heapMb, timing);
+      w ??= await this.spawn(backend, heapMb, timing);
       w.ref();
-      if (refillNow) this.refill(language, heapMb, timing);
+      if (refillNow) this.refill(backend, heapMb, timing);
       await w.ready;
       this.active.add(w);
-      return w;
+      return { worker: w, release };
     } catch (e) {
-      this.release(undefined, language, heapMb, timing);
+      release();
       throw e;
     }
-  }
-
-  /** Kills a used worker and frees its slot. */
-  release(
-    w: WorkerProcess | undefined,
-    language: WorkerLanguage,
-    heapMb: number,
-    timing = false,
-  ): void {
-    if (w) {
-      w.kill("closed");
-      this.active.delete(w);
-    }
-    this.running--;
-    this.queue.shift()?.();
-    this.refill(language, heapMb, timing);
   }
 
   /** Kills every worker; later requests throw. */
@@ -194,5 +289,6 @@ export class Pool {
     }
     await Promise.all(all.map((w) => w.exited.catch(() => {})));
     await this.snapshot?.catch(() => {});
+    await this.python?.catch(() => {});
   }
 }

@@ -1,60 +1,35 @@
 /**
- * One sandbox child process seen from the parent: how it is started (no
- * permissions, no environment, a V8 heap limit), its framed result channel,
- * output caps, and the watchers that kill it (wall time, resident memory).
+ * One sandbox child process seen from the parent: how it is started (a
+ * `Launch` from the backend), its framed result channel, output caps, and
+ * the watchers that kill it (wall time, resident memory of the child and
+ * of every process it started).
  *
  * @module
  */
+import type { Backend } from "./_backend.ts";
+import { descendants, totalRssMb } from "./_procfs.ts";
 
 /** Why the parent killed a child, if it did. */
 export type KillReason = "timeout" | "memory" | "output_limit" | "closed";
 
-/** Languages the workers know. */
-export type WorkerLanguage = "python" | "javascript";
-
-const WORKER = new URL("./_worker.ts", import.meta.url).pathname;
-
-/** Deno flags shared by every sandbox child. */
-export function childArgs(
-  language: WorkerLanguage,
-  heapMb: number,
-  pyodideDir: string | undefined,
-  script = WORKER,
-  timing = false,
-): string[] {
-  return [
-    "run",
-    "--no-check",
-    "--no-config",
-    "--no-lock",
-    "--no-remote",
-    "--no-npm",
-    "--cached-only",
-    "--no-prompt",
-    `--v8-flags=--max-old-space-size=${heapMb}${
-      timing ? ",--liftoff-only" : ""
-    }`,
-    ...(language === "python" ? [`--allow-read=${pyodideDir}`] : []),
-    script,
-    language,
-    ...(language === "python" ? [pyodideDir!] : []),
-  ];
+/** How to start one worker. */
+export interface Launch {
+  backend: Backend;
+  command: string;
+  args: string[];
+  /** Written on stdin before anything else (the Pyodide snapshot). */
+  preamble?: Uint8Array[];
+  /**
+   * The candidate runs in a process tree (bubblewrap, the harness, its
+   * fork): memory is the sum over the child's descendants, rescanned
+   * while a request runs.
+   */
+  tree?: boolean;
 }
 
 /** Lets the process exit while this timer is pending. */
 function unrefTimer(t: unknown): void {
   Deno.unrefTimer(t as number);
-}
-
-/** Resident memory of a process in MiB, or undefined when unreadable. */
-export function rssMb(pid: number): number | undefined {
-  try {
-    const text = Deno.readTextFileSync(`/proc/${pid}/status`);
-    const m = /VmRSS:\s+(\d+)\s+kB/.exec(text);
-    return m ? Number(m[1]) / 1024 : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A framed message from the worker. */
@@ -68,13 +43,20 @@ export interface Limits {
   maxOutputBytes: number;
 }
 
+/** What the harness said about how the candidate's process ended. */
+export interface Died {
+  code: number;
+  signal: number;
+}
+
 /** A started sandbox worker, single-use. */
 export class WorkerProcess {
-  readonly language: WorkerLanguage;
-  readonly heapMb: number;
+  readonly backend: Backend;
   readonly ready: Promise<void>;
   readonly exited: Promise<Deno.CommandStatus>;
   killReason: KillReason | undefined;
+  /** Set when a native harness reported its candidate process's end. */
+  died: Died | undefined;
   stdout = "";
   stderr = "";
   truncated = false;
@@ -93,24 +75,19 @@ export class WorkerProcess {
   private readyReject!: (e: Error) => void;
   private seenReady = false;
   private timers: ReturnType<typeof setTimeout>[] = [];
+  private tree: boolean;
+  private watched: number[] = [];
 
-  constructor(
-    language: WorkerLanguage,
-    heapMb: number,
-    pyodideDir: string | undefined,
-    snapshot: Uint8Array | undefined,
-    unref: boolean,
-    timing = false,
-  ) {
-    this.language = language;
-    this.heapMb = heapMb;
+  constructor(launch: Launch, unref: boolean) {
+    this.backend = launch.backend;
+    this.tree = launch.tree ?? false;
     this.ready = new Promise((res, rej) => {
       this.readyResolve = res;
       this.readyReject = rej;
     });
     this.ready.catch(() => {});
-    this.child = new Deno.Command(Deno.execPath(), {
-      args: childArgs(language, heapMb, pyodideDir, WORKER, timing),
+    this.child = new Deno.Command(launch.command, {
+      args: launch.args,
       clearEnv: true,
       env: {},
       cwd: "/",
@@ -126,14 +103,18 @@ export class WorkerProcess {
       this.pump(this.child.stderr, true),
       this.exited,
     ]).then(() => this.finish());
-    if (snapshot) {
-      this.writer.write(
-        new TextEncoder().encode(
-          JSON.stringify({ snapshot: snapshot.length }) + "\n",
-        ),
-      ).catch(() => {});
-      this.writer.write(snapshot).catch(() => {});
+    for (const bytes of launch.preamble ?? []) {
+      this.writer.write(bytes).catch(() => {});
     }
+  }
+
+  /** The processes whose memory counts: the child, and its tree. */
+  private memoryMb(rescan: boolean): number | undefined {
+    if (!this.tree) return totalRssMb([this.pid]);
+    if (rescan || this.watched.length === 0) {
+      this.watched = [this.pid, ...descendants(this.pid)];
+    }
+    return totalRssMb(this.watched);
   }
 
   /** Keeps the parent alive while this worker serves a request. */
@@ -181,7 +162,7 @@ export class WorkerProcess {
       if (i < 0) return;
       this.seenReady = true;
       this.buf = this.buf.slice(i + 6);
-      this.baselineMb = rssMb(this.pid) ?? 0;
+      this.baselineMb = this.memoryMb(true) ?? 0;
       this.readyResolve();
     }
     if (!this.nonce) return;
@@ -217,6 +198,11 @@ export class WorkerProcess {
   }
 
   private deliver(msg: WorkerMessage | null): void {
+    if (msg?.t === "died") {
+      // not an answer: how the candidate's process ended (native harness)
+      this.died = { code: Number(msg.code), signal: Number(msg.signal) };
+      return;
+    }
     const w = this.waiters.shift();
     if (w) w(msg);
     else this.queue.push(msg);
@@ -288,8 +274,10 @@ export class WorkerProcess {
     unrefTimer(timeout);
     this.timers.push(timeout);
     const limitMb = this.baselineMb + limits.memoryMb;
+    let tick = 0;
     const watch = setInterval(() => {
-      const mb = rssMb(this.pid);
+      // a process tree is rescanned every 8th tick (200 ms), to see forks
+      const mb = this.memoryMb(++tick % 8 === 0);
       if (mb !== undefined && mb > limitMb) this.kill("memory");
     }, 25);
     unrefTimer(watch);
@@ -298,7 +286,13 @@ export class WorkerProcess {
       this.addOutput(this.buf, false);
       this.buf = "";
     }
-    const head = JSON.stringify({ nonce: this.nonce, ...init });
+    // The nonce comes first: the native harness takes it off the line.
+    // cpuS: a CPU-time rlimit a little above the wall-time limit (native).
+    const head = JSON.stringify({
+      nonce: this.nonce,
+      ...init,
+      cpuS: Math.ceil(limits.timeoutMs / 1000) + 1,
+    });
     await this.sendRaw(
       calls ? head.slice(0, -1) + ',"calls":[' + calls.join(",") + "]}" : head,
     );
@@ -340,72 +334,4 @@ export class WorkerProcess {
   get finished(): boolean {
     return this.done;
   }
-}
-
-/** Where a made snapshot is cached, keyed by Pyodide build and Deno version. */
-function snapshotCachePath(pyodideDir: string): string | undefined {
-  try {
-    const st = Deno.statSync(`${pyodideDir}/pyodide.asm.wasm`);
-    const key = `${pyodideDir.split("/").pop()}-${st.size}-${
-      st.mtime?.getTime() ?? 0
-    }-${Deno.version.deno}`.replace(/[^A-Za-z0-9_.-]/g, "_");
-    return `/tmp/calc-bench-sandbox/pyodide-snapshot-${key}.bin`;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The Pyodide memory snapshot workers restore from: read from the cache in
- * `/tmp/calc-bench-sandbox/` when present (processes running tests in
- * parallel share it), else made by `makeSnapshot` and cached (best effort:
- * without write permission it is simply not cached).
- */
-export async function loadSnapshot(pyodideDir: string): Promise<Uint8Array> {
-  const path = snapshotCachePath(pyodideDir);
-  if (path) {
-    try {
-      const bytes = await Deno.readFile(path);
-      if (bytes.length > 1_000_000) return bytes;
-    } catch {
-      // not cached yet
-    }
-  }
-  const bytes = await makeSnapshot(pyodideDir);
-  if (path) {
-    try {
-      await Deno.mkdir(path.replace(/\/[^/]+$/, ""), { recursive: true });
-      const tmp = `${path}.${crypto.randomUUID()}.tmp`;
-      await Deno.writeFile(tmp, bytes);
-      await Deno.rename(tmp, path);
-    } catch {
-      // no write permission: keep it in memory only
-    }
-  }
-  return bytes;
-}
-
-/**
- * Makes a Pyodide memory snapshot in a trusted child (same permissions as a
- * worker, no candidate code), returned as bytes.
- */
-export async function makeSnapshot(pyodideDir: string): Promise<Uint8Array> {
-  const script = new URL("./_snapshot.ts", import.meta.url).pathname;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: childArgs("python", 2048, pyodideDir, script),
-    clearEnv: true,
-    env: {},
-    cwd: "/",
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  if (!out.success || out.stdout.length < 1_000_000) {
-    throw new Error(
-      `Cannot load Pyodide: the snapshot child failed (${out.code}); ${
-        new TextDecoder().decode(out.stderr).slice(0, 800)
-      }`,
-    );
-  }
-  return out.stdout;
 }

@@ -4,12 +4,16 @@
  *
  * @module
  */
-import type { Pool } from "./_pool.ts";
+import type { Lease, Pool } from "./_pool.ts";
 import type { Limits, WorkerProcess } from "./_process.ts";
 import { encodeValue, reviveValue } from "./_wire.ts";
+import type { Backend } from "./_backend.ts";
 import type {
   CallResult,
   Language,
+  ProgramResult,
+  ProgramsRequest,
+  ProgramsResult,
   RunRequest,
   RunResult,
   RunStatus,
@@ -67,9 +71,13 @@ export function workerLanguage(language: Language): "python" | "javascript" {
   return language === "python" ? "python" : "javascript";
 }
 
+/** SIGXCPU: the candidate's process passed its CPU-time rlimit. */
+const SIGXCPU = 24;
+
 /** The status when a worker ended without finishing its answer. */
 export function deadStatus(w: WorkerProcess): RunStatus {
   if (w.killReason && w.killReason !== "closed") return w.killReason;
+  if (w.died?.signal === SIGXCPU) return "timeout";
   if (
     /out of memory|heap limit|MemoryError|Out of bounds memory/i.test(w.stderr)
   ) {
@@ -88,6 +96,45 @@ const DEAD_MESSAGE: Record<RunStatus, string> = {
   crash: "no result: the program exited or crashed before answering",
 };
 
+/** A timed call, resolved: repeats, its own time limit, its repeat budget. */
+interface TimedCall {
+  repeats: number;
+  timeoutMs: number | undefined;
+  budgetMs: number;
+}
+
+function timedCalls(req: RunRequest, what: string): Map<number, TimedCall> {
+  const out = new Map<number, TimedCall>();
+  for (const t of req.timed ?? []) {
+    const { call, repeats = 3, timeoutMs, budgetMs } = t;
+    if (!Number.isInteger(call) || call < 0 || call >= req.calls.length) {
+      throw new RangeError(
+        `Cannot ${what}: timed call ${call} is not an index of calls (0 to ${
+          req.calls.length - 1
+        })`,
+      );
+    }
+    if (!Number.isInteger(repeats) || repeats < 1 || repeats > 100) {
+      throw new RangeError(
+        `Cannot ${what}: repeats of timed call ${call} must be an integer from 1 to 100, got ${repeats}`,
+      );
+    }
+    for (const [k, v] of Object.entries({ timeoutMs, budgetMs })) {
+      if (v !== undefined && !(Number.isFinite(v) && v > 0)) {
+        throw new RangeError(
+          `Cannot ${what}: ${k} of timed call ${call} must be a positive number, got ${v}`,
+        );
+      }
+    }
+    out.set(call, {
+      repeats,
+      timeoutMs,
+      budgetMs: budgetMs ?? (timeoutMs ?? 10_000) / 4,
+    });
+  }
+  return out;
+}
+
 /** Runs one request on a fresh worker from the pool. */
 export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
   const what = "run code";
@@ -98,6 +145,7 @@ export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
     );
   }
   const limits = limitsOf(req, what);
+  const timed = timedCalls(req, what);
   let encoded: string[];
   try {
     encoded = req.calls.map((args) => encodeValue(args));
@@ -108,8 +156,26 @@ export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
       }); use JSON data, bigint, Map or Set`,
     );
   }
-  const lang = workerLanguage(req.language);
-  const w = await pool.acquire(lang, limits.memoryMb);
+  const lease = await pool.acquire({
+    language: workerLanguage(req.language),
+    heapMb: limits.memoryMb,
+  });
+  return await runOn(lease, req, limits, encoded, timed);
+}
+
+/**
+ * Runs a request on a leased worker and releases it: the load, every call
+ * in order (timed calls repeated, each with its own time limit armed when
+ * the calls before it have answered), the status ladder.
+ */
+export async function runOn(
+  lease: Lease,
+  req: RunRequest,
+  limits: Limits,
+  encoded: string[],
+  timed: Map<number, TimedCall> = new Map(),
+): Promise<RunResult> {
+  const w = lease.worker;
   const results: CallResult[] = [];
   let status: RunStatus = "ok";
   let error: string | undefined;
@@ -130,7 +196,11 @@ export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
       status = load.r.status;
       error = load.r.error;
     } else {
-      w.sendRaw('{"t":"calls"}');
+      const spec: Record<string, [number, number]> = {};
+      for (const [i, t] of timed) spec[i] = [t.repeats, t.budgetMs];
+      w.sendRaw(JSON.stringify({ t: "calls", timed: spec }));
+      const own = timed.get(0)?.timeoutMs;
+      if (own !== undefined) w.rearm(own);
       while (true) {
         const m = await w.next();
         if (m === null) {
@@ -140,13 +210,22 @@ export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
         if (m.t === "end") break;
         if (m.t !== "r" || m.i !== results.length) continue;
         results.push(toCallResult(m.r));
+        const next = timed.get(results.length)?.timeoutMs;
+        if (next !== undefined) w.rearm(next);
       }
     }
     if (w.killReason && w.killReason !== "closed") status = w.killReason;
   } finally {
-    pool.release(w, lang, limits.memoryMb);
+    lease.release();
   }
   await w.exited;
+  if (
+    status === "ok" &&
+    results.some((r) => !r.ok && /^MemoryError\b/m.test(r.error))
+  ) {
+    // native Python: the address-space limit raised MemoryError in a call
+    status = "memory";
+  }
   const fill = error ?? DEAD_MESSAGE[status];
   while (results.length < req.calls.length) {
     results.push({ ok: false, error: fill });
@@ -156,6 +235,7 @@ export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
     results,
     stdout: w.stdout,
     stderr: w.stderr,
+    backend: w.backend,
   };
   if (status !== "ok") out.error = error ?? DEAD_MESSAGE[status];
   return out;
@@ -166,7 +246,12 @@ export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
 export function toCallResult(r: any): CallResult {
   if (r && r.ok === true && typeof r.ms === "number") {
     try {
-      return { ok: true, value: reviveValue(r.v), ms: r.ms };
+      const out: CallResult = { ok: true, value: reviveValue(r.v), ms: r.ms };
+      if (typeof r.cpuMs === "number" && typeof r.runs === "number") {
+        out.cpuMs = r.cpuMs;
+        out.runs = r.runs;
+      }
+      return out;
     } catch {
       return { ok: false, error: "Cannot decode the returned value" };
     }
@@ -177,53 +262,17 @@ export function toCallResult(r: any): CallResult {
   };
 }
 
-/** One program of a batch: its source and the function `check` receives. */
-export interface BatchProgram {
-  code: string;
-  entry: string;
-}
-
-/** A batch of Python programs, each run with a fresh globals dict. */
-export interface ProgramsRequest {
-  programs: BatchProgram[];
-  /**
-   * Pass `check()` a wrapper that turns the candidate's return values into
-   * plain data (and fails on anything else). @default true
-   */
-  guard?: boolean;
-  /** Wall time for the whole batch. @default 60000 */
-  timeoutMs?: number;
-  /** @default 512 */
-  memoryMb?: number;
-  /** @default 1000000 */
-  maxOutputBytes?: number;
-}
-
-/** Outcome of one program. */
-export interface ProgramResult {
-  ok: boolean;
-  error: string;
-  /** The program changed interpreter state; the rest ran in a new worker. */
-  tainted: boolean;
-}
-
-/** What `runPrograms` resolves to. */
-export interface ProgramsResult {
-  /** Results of the programs that ran, in order (may be fewer). */
-  results: ProgramResult[];
-  /** "ok", or why the worker stopped (e.g. "timeout"). */
-  status: RunStatus;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs programs in one worker until done, tainted or killed. */
 export async function programsOnce(
   pool: Pool,
   req: ProgramsRequest,
 ): Promise<ProgramsResult> {
   const limits = limitsOf(req, "run programs", 60_000);
-  const w = await pool.acquire("python", limits.memoryMb);
+  const lease = await pool.acquire({
+    language: "python",
+    heapMb: limits.memoryMb,
+  });
+  const w = lease.worker;
   let results: ProgramResult[] = [];
   let status: RunStatus = "ok";
   try {
@@ -251,10 +300,16 @@ export async function programsOnce(
     }
     if (w.killReason && w.killReason !== "closed") status = w.killReason;
   } finally {
-    pool.release(w, "python", limits.memoryMb);
+    lease.release();
   }
   await w.exited;
-  return { results, status, stdout: w.stdout, stderr: w.stderr };
+  return {
+    results,
+    status,
+    stdout: w.stdout,
+    stderr: w.stderr,
+    backend: w.backend,
+  };
 }
 
 /**
@@ -279,10 +334,12 @@ export async function programsWith(
   const out: ProgramResult[] = [];
   let stdout = "", stderr = "";
   let status: RunStatus = "ok";
+  let backend: Backend = "pyodide";
   while (out.length < req.programs.length) {
     const rest = req.programs.slice(out.length);
     const r = await programsOnce(pool, { ...req, programs: rest });
     out.push(...r.results);
+    backend = r.backend;
     stdout += r.stdout;
     stderr += r.stderr;
     if (r.status !== "ok" && out.length < req.programs.length) {
@@ -296,5 +353,5 @@ export async function programsWith(
       break;
     }
   }
-  return { results: out, status, stdout, stderr };
+  return { results: out, status, stdout, stderr, backend };
 }

@@ -147,9 +147,3 @@ export type {
   HumanEvalOutcome,
   HumanEvalProblem,
 } from "./humaneval.ts";
-export type {
-  BatchProgram,
-  ProgramResult,
-  ProgramsRequest,
-  ProgramsResult,
-} from "./_run.ts";

@@ -5,16 +5,15 @@
  * @module
  */
 import { Pool } from "./_pool.ts";
-import {
-  type ProgramsRequest,
-  type ProgramsResult,
-  programsWith,
-  runWith,
-} from "./_run.ts";
+import { programsWith, runWith, workerLanguage } from "./_run.ts";
 import { measureWith } from "./_measure.ts";
 import type {
+  BackendInfo,
   ComplexityRequest,
   ComplexityResult,
+  Language,
+  ProgramsRequest,
+  ProgramsResult,
   RunRequest,
   RunResult,
   SandboxOptions,
@@ -33,6 +32,13 @@ export interface Sandbox {
    * tainted and the rest run in a new worker.
    */
   runPrograms(request: ProgramsRequest): Promise<ProgramsResult>;
+  /**
+   * Where this sandbox runs a language (deciding Python's backend, with
+   * its self-test, on the first call).
+   * @throws {Error} For Python with `python: "native"` when bubblewrap or
+   *   python3 is missing or the self-test fails, saying what to install.
+   */
+  backend(language: Language): Promise<BackendInfo>;
   /** Kills every worker; later calls throw. */
   close(): Promise<void>;
 }
@@ -44,7 +50,8 @@ export interface Sandbox {
  * @param options Pool size, concurrency, whether workers keep the process
  * alive, and the Pyodide folder.
  * @returns A sandbox; call `close()` when done.
- * @throws {RangeError} When `warm` or `concurrency` is out of range.
+ * @throws {RangeError} When `warm`, `concurrency`, `timingConcurrency` or
+ *   `python` is out of range.
  *
  * @example
  * ```ts
@@ -63,7 +70,15 @@ export interface Sandbox {
  * ```
  */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
-  const { warm = 2, concurrency = 2, unref = true, pyodideDir } = options;
+  const cores = Math.max(1, navigator.hardwareConcurrency || 1);
+  const {
+    warm = 2,
+    concurrency = cores,
+    timingConcurrency = Math.max(1, Math.floor(cores / 2)),
+    unref = true,
+    python = "auto",
+    pyodideDir,
+  } = options;
   if (!Number.isInteger(warm) || warm < 0 || warm > 16) {
     throw new RangeError(
       `Cannot create a sandbox: warm must be an integer from 0 to 16, got ${warm}`,
@@ -74,11 +89,44 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       `Cannot create a sandbox: concurrency must be an integer from 1 to 64, got ${concurrency}`,
     );
   }
-  const pool = new Pool({ warm, concurrency, unref, pyodideDir });
+  if (
+    !Number.isInteger(timingConcurrency) || timingConcurrency < 1 ||
+    timingConcurrency > concurrency
+  ) {
+    throw new RangeError(
+      `Cannot create a sandbox: timingConcurrency must be an integer from 1 to concurrency (${concurrency}), got ${timingConcurrency}`,
+    );
+  }
+  if (!["auto", "native", "pyodide"].includes(python)) {
+    throw new RangeError(
+      `Cannot create a sandbox: python must be "auto", "native" or "pyodide", got ${
+        JSON.stringify(python)
+      }`,
+    );
+  }
+  const pool = new Pool({
+    warm,
+    concurrency,
+    timingConcurrency,
+    unref,
+    python,
+    pyodideDir,
+  });
   return {
     runCode: (request) => runWith(pool, request),
     measureComplexity: (request) => measureWith(pool, request),
     runPrograms: (request) => programsWith(pool, request),
+    backend: async (language) => {
+      if (workerLanguage(language) === "javascript") {
+        return {
+          backend: "deno",
+          detail: `a Deno ${Deno.version.deno} child with no permissions`,
+          reason: "JavaScript and TypeScript always run in Deno",
+        };
+      }
+      const { backend, detail, reason } = await pool.pythonBackend();
+      return { backend, detail, reason };
+    },
     close: () => pool.close(),
   };
 }

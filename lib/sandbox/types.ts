@@ -4,8 +4,9 @@
  * @module
  */
 import type { SandboxValue } from "./_wire.ts";
+import type { Backend, PythonChoice } from "./_backend.ts";
 
-export type { SandboxValue };
+export type { Backend, PythonChoice, SandboxValue };
 
 /** Languages a candidate program may be written in. */
 export type Language = "python" | "javascript" | "typescript";
@@ -38,11 +39,43 @@ export interface RunRequest {
   memoryMb?: number;
   /** Cap on captured stdout + stderr, in bytes. @default 1000000 */
   maxOutputBytes?: number;
+  /**
+   * Calls to time, by index (e.g. the large input after the tests): such
+   * a call runs up to `repeats` times, each on a fresh copy of its
+   * arguments, until its runs have taken `budgetMs` of wall time
+   * (default a quarter of its `timeoutMs`, or 2.5 s); its result carries
+   * `cpuMs`, the least CPU time of one run, and the value of the first
+   * run. `timeoutMs` is that call's own wall-time limit, armed when the
+   * calls before it have answered (the request's `timeoutMs` then covers
+   * only the other calls).
+   */
+  timed?: TimedCallRequest[];
+}
+
+/** One timed call of a `RunRequest`. */
+export interface TimedCallRequest {
+  /** Index into `calls`. */
+  call: number;
+  /** @default 3 */
+  repeats?: number;
+  /** This call's own wall-time limit, ms. */
+  timeoutMs?: number;
+  /** No more repeats once the runs took this long in all, ms. */
+  budgetMs?: number;
 }
 
 /** Result of one call, in the order of `calls`. */
 export type CallResult =
-  | { ok: true; value: SandboxValue; ms: number }
+  | {
+    ok: true;
+    value: SandboxValue;
+    /** Wall time of the call (a timed call: the least of its runs), ms. */
+    ms: number;
+    /** A timed call: the least CPU time of one run, ms. */
+    cpuMs?: number;
+    /** A timed call: how many runs were made. */
+    runs?: number;
+  }
   | { ok: false; error: string };
 
 /** What `runCode` resolves to. */
@@ -55,6 +88,8 @@ export interface RunResult {
   stderr: string;
   /** Why the program did not run, when status is not "ok". */
   error?: string;
+  /** Where it ran: `deno` (JS/TS), `native` or `pyodide` (Python). */
+  backend: Backend;
 }
 
 /** Time-complexity classes `measureComplexity` can decide. */
@@ -119,14 +154,78 @@ export interface ComplexityResult {
   reason: string;
 }
 
+/** Where a sandbox runs a language, as `Sandbox.backend` reports it. */
+export interface BackendInfo {
+  backend: Backend;
+  /** Versions, e.g. "CPython 3.11.2 in bubblewrap 0.8.0". */
+  detail: string;
+  /** Why this backend: asked for, or what `auto` found. */
+  reason: string;
+}
+
 /** Options of `createSandbox`. */
 export interface SandboxOptions {
   /** Warm single-use workers kept ready per language. @default 2 */
   warm?: number;
-  /** Requests running at once. @default 2 */
+  /** Requests running at once. @default the machine's cores */
   concurrency?: number;
+  /**
+   * Complexity measurements running at once (each also counts against
+   * `concurrency`), so a measurement has a core to itself.
+   * @default half the cores, at least 1
+   */
+  timingConcurrency?: number;
+  /**
+   * Where Python runs: `native` (CPython in bubblewrap; refused when
+   * bubblewrap or python3 is missing), `pyodide` (WebAssembly in a Deno
+   * child), or `auto` (native when available and its isolation self-test
+   * passes, else Pyodide). @default "auto"
+   */
+  python?: PythonChoice;
   /** Let the process exit while workers are alive. @default true */
   unref?: boolean;
   /** Pyodide package folder; found through the import map by default. */
   pyodideDir?: string;
+}
+
+/** One program of a batch: its source and the function `check` receives. */
+export interface BatchProgram {
+  code: string;
+  entry: string;
+}
+
+/** A batch of Python programs, each run with a fresh globals dict. */
+export interface ProgramsRequest {
+  programs: BatchProgram[];
+  /**
+   * Pass `check()` a wrapper that turns the candidate's return values into
+   * plain data (and fails on anything else). @default true
+   */
+  guard?: boolean;
+  /** Wall time for the whole batch. @default 60000 */
+  timeoutMs?: number;
+  /** @default 512 */
+  memoryMb?: number;
+  /** @default 1000000 */
+  maxOutputBytes?: number;
+}
+
+/** Outcome of one program. */
+export interface ProgramResult {
+  ok: boolean;
+  error: string;
+  /** The program changed interpreter state; the rest ran in a new worker. */
+  tainted: boolean;
+}
+
+/** What `runPrograms` resolves to. */
+export interface ProgramsResult {
+  /** Results of the programs that ran, in order (may be fewer). */
+  results: ProgramResult[];
+  /** "ok", or why the worker stopped (e.g. "timeout"). */
+  status: RunStatus;
+  stdout: string;
+  stderr: string;
+  /** Where the programs ran. */
+  backend: Backend;
 }

@@ -12,7 +12,7 @@ import {
   sameValue,
 } from "../../lib/sandbox/mod.ts";
 
-const sandbox = createSandbox({ warm: 2 });
+const sandbox = createSandbox({ warm: 2, python: "pyodide" });
 globalThis.addEventListener("unload", () => void sandbox.close());
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
