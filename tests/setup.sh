@@ -1,6 +1,8 @@
 #!/bin/sh
-# Installs what the report/notebook/browser tests need on a fresh Debian
-# machine (run as root). Idempotent: does nothing when all is present.
+# Installs what the report/notebook/browser and sandbox tests need on a
+# fresh Debian machine (run as root): Jupyter's nbclient/nbconvert,
+# Chromium, and bubblewrap with Debian's python3 for the native Python
+# sandbox. Idempotent: does nothing when all is present.
 set -eu
 need=""
 command -v jupyter-nbconvert >/dev/null 2>&1 || need="$need jupyter-nbconvert"
@@ -8,6 +10,8 @@ command -v jupyter-nbconvert >/dev/null 2>&1 || need="$need jupyter-nbconvert"
 /usr/bin/python3 -c "import jupyter_client" >/dev/null 2>&1 || need="$need jupyter-client"
 /usr/bin/python3 -c "import ipykernel" >/dev/null 2>&1 || need="$need python3-ipykernel"
 [ -x /usr/bin/chromium ] || need="$need chromium"
+[ -x /usr/bin/bwrap ] || need="$need bubblewrap"
+[ -x /usr/bin/python3 ] || need="$need python3"
 if [ -n "$need" ]; then
   if [ "$(id -u)" != "0" ]; then
     echo "Cannot install test dependencies: not root; missing:$need" >&2

@@ -54,7 +54,8 @@ export interface LoadedEntries {
  * @param limit At most this many questions per entry; all when undefined.
  * @returns The entries and the question count per suite.
  * @throws {SweepInputError} for an unknown suite or template, questions a
- *   suite cannot load, params that select none, or a repeated question id.
+ *   suite cannot load, params that select none, a repeated question id, or
+ *   judging the machine cannot do (`Suite.judging` refused).
  *
  * @example
  * ```ts
@@ -130,7 +131,23 @@ export async function loadEntries(
     );
     questionCounts[suiteConfig.name] = (questionCounts[suiteConfig.name] ??
       0) + questions.length;
-    entries.push({ config: suiteConfig, suite, questions, templates });
+    const entry: SuiteEntry = {
+      config: suiteConfig,
+      suite,
+      questions,
+      templates,
+    };
+    if (suite.judging !== undefined) {
+      try {
+        entry.judging = await suite.judging(suiteConfig.params);
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new SweepInputError(
+          `Cannot judge suite "${suite.name}" (suites[${i}]) on this machine: ${why}`,
+        );
+      }
+    }
+    entries.push(entry);
   }
   return { entries, questionCounts };
 }

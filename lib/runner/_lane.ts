@@ -301,7 +301,11 @@ export async function runLane(
     onSkip,
     shared.shard,
   );
-  const contextOf = scoreContexts(shared.judgeProvider, stop.signal);
+  const contextOf = scoreContexts(
+    shared.judgeProvider,
+    stop.signal,
+    shared.cache,
+  );
 
   const finish = async (item: WorkItem, answered: Completion) => {
     if (stop.signal.aborted && answered.error !== undefined) return; // redo on resume

@@ -24,6 +24,8 @@ export interface SuiteEntry {
   questions: Question[];
   /** Template ids (keys of `suite.templates`) and the templates. */
   templates: [string, Template][];
+  /** What judging runs on (`Suite.judging`), when the suite says. */
+  judging?: Record<string, string>;
 }
 
 /** One request-to-row unit of work. */

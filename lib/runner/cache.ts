@@ -181,6 +181,8 @@ export class ResponseCache {
   #escaped: readonly string[];
   #get: StatementSync;
   #put: StatementSync;
+  #getScore: StatementSync;
+  #putScore: StatementSync;
   #hits = 0;
   /** Entries not yet committed: written in one transaction per batch,
    * since one autocommit INSERT per row costs about 0.5 ms here. */
@@ -199,6 +201,10 @@ export class ResponseCache {
     );
     this.#put = db.prepare(
       "INSERT INTO responses_v2 (h, key, value) VALUES (?, ?, ?)",
+    );
+    this.#getScore = db.prepare("SELECT value FROM scores_v1 WHERE key = ?");
+    this.#putScore = db.prepare(
+      "INSERT OR REPLACE INTO scores_v1 (key, value) VALUES (?, ?)",
     );
     for (const row of db.prepare("SELECT h FROM responses_v2").iterate()) {
       this.#known.add((row as { h: number }).h);
@@ -255,6 +261,10 @@ export class ResponseCache {
         "CREATE TABLE IF NOT EXISTS responses_v2 (h INTEGER NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL)",
       );
       db.exec("CREATE INDEX IF NOT EXISTS responses_v2_h ON responses_v2 (h)");
+      // What scorers derived from a reply (a judged program), by their own key.
+      db.exec(
+        "CREATE TABLE IF NOT EXISTS scores_v1 (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+      );
       return new ResponseCache(db, secrets);
     } catch (error) {
       throw new Error(
@@ -341,6 +351,42 @@ export class ResponseCache {
     // points to survives scavenges and is promoted (100k puts alone: 39 MB
     // promoted with clear(), 5 MB with a new Map).
     this.#pending = new Map();
+  }
+
+  /**
+   * A scorer's stored result (JSON data) for its own key, every secret
+   * redacted, or undefined.
+   *
+   * @param key The scorer's key (any text; make it say what decides the result).
+   * @returns The value as stored.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ResponseCache } from "./cache.ts";
+   * const dir = await Deno.makeTempDir();
+   * const cache = await ResponseCache.open(dir);
+   * cache.putScore("code/v1/abc", { status: "correct", ms: 3 });
+   * assert.deepEqual(cache.getScore("code/v1/abc"), { status: "correct", ms: 3 });
+   * assert.equal(cache.getScore("code/v1/other"), undefined);
+   * cache.close();
+   * await Deno.remove(dir, { recursive: true });
+   * ```
+   */
+  getScore(key: string): unknown {
+    const row = this.#getScore.get(key) as { value: string } | undefined;
+    return row === undefined ? undefined : JSON.parse(this.#redact(row.value));
+  }
+
+  /**
+   * Stores a scorer's result (JSON data) under its key, every secret
+   * redacted; a later `putScore` of the same key replaces it.
+   *
+   * @param key The scorer's key.
+   * @param value JSON data.
+   */
+  putScore(key: string, value: unknown): void {
+    this.#putScore.run(key, this.#redact(JSON.stringify(value)));
   }
 
   /** Commits pending entries and closes the database. */

@@ -9,7 +9,7 @@
  */
 import type { ModelConfig } from "../config/schema.ts";
 import type { Provider } from "../providers/mod.ts";
-import type { ScoreContext } from "../suites/types.ts";
+import type { ScoreCache, ScoreContext } from "../suites/types.ts";
 import type { Completion, Extraction, ResultRow, Verdict } from "../types.ts";
 import { errorVerdict, toResultRow } from "./row.ts";
 import type { SuiteEntry, WorkItem } from "./_work.ts";
@@ -145,6 +145,8 @@ export async function finishRow(input: FinishInput): Promise<ResultRow> {
  * @param provider Makes (or reuses) the provider of a model (loading its
  *   provider kind if needed).
  * @param signal Aborts judge calls when the sweep stops.
+ * @param cache Where scorers keep what they derived (the response cache),
+ *   or null without a cache.
  * @returns A lookup from entry to its context.
  *
  * @example
@@ -160,6 +162,7 @@ export async function finishRow(input: FinishInput): Promise<ResultRow> {
 export function scoreContexts(
   provider: (model: ModelConfig) => Provider | Promise<Provider>,
   signal: AbortSignal,
+  cache: ScoreCache | null = null,
 ): (entry: SuiteEntry) => ScoreContext {
   const contexts = new Map<SuiteEntry, ScoreContext>();
   return (entry) => {
@@ -171,6 +174,7 @@ export function scoreContexts(
           (await provider(judgeModel)).complete(prompt, { sample: 0, signal }),
         signal,
       };
+      if (cache !== null) context.cache = cache;
       contexts.set(entry, context);
     }
     return context;

@@ -109,6 +109,21 @@ export interface SweepResult {
 
 export type { SweepProgress };
 
+/** Each entry's `judging`, keyed by suite (`code#2` for a repeat). */
+function judgingOf(
+  entries: readonly SuiteEntry[],
+): Record<string, Record<string, string>> | undefined {
+  const out: Record<string, Record<string, string>> = {};
+  const seen = new Map<string, number>();
+  for (const entry of entries) {
+    const name = entry.suite.name;
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    if (entry.judging) out[n === 1 ? name : `${name}#${n}`] = entry.judging;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
 /** The run folder and manifest a sweep starts from (new, or resumed). */
 interface Start {
   runDir: string;
@@ -584,6 +599,8 @@ export async function runSweep(
     skipped: 0,
     interrupted: false,
   };
+  const judging = judgingOf(entries);
+  if (judging !== undefined) session.judging = judging;
   let opened: OpenedStore;
   try {
     opened = await openStore({

@@ -96,19 +96,22 @@ const INSTALL =
 /**
  * Finds what a native Python worker needs, or says what is missing.
  *
+ * @param bwrapPath Use this bubblewrap instead of looking in the system
+ *   folders.
  * @returns The paths and versions, or `{ missing }` with what to install.
  */
-export async function findNativePython(): Promise<
+export async function findNativePython(bwrapPath?: string): Promise<
   NativePython | { missing: string }
 > {
   if (Deno.build.os !== "linux") {
     return { missing: `bubblewrap needs Linux (this is ${Deno.build.os})` };
   }
-  const bwrap = firstFile(BWRAP_PATHS);
+  const looked = bwrapPath === undefined ? BWRAP_PATHS : [bwrapPath];
+  const bwrap = firstFile(looked);
   if (bwrap === null) {
     return {
       missing: `bubblewrap (bwrap) is not installed (looked at ${
-        BWRAP_PATHS.join(", ")
+        looked.join(", ")
       }); ${INSTALL}`,
     };
   }

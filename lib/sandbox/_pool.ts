@@ -29,6 +29,7 @@ export interface PoolOptions {
   timingConcurrency: number;
   unref: boolean;
   python: PythonChoice;
+  bwrap?: string | undefined;
   pyodideDir?: string | undefined;
 }
 
@@ -122,7 +123,7 @@ export class Pool {
       reason,
     });
     if (choice === "pyodide") return pyodide("asked for pyodide");
-    const found = await findNativePython();
+    const found = await findNativePython(this.options.bwrap);
     let problem: string | null;
     if ("missing" in found) problem = found.missing;
     else {

@@ -74,9 +74,13 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const {
     warm = 2,
     concurrency = cores,
-    timingConcurrency = Math.max(1, Math.floor(cores / 2)),
+    timingConcurrency = Math.min(
+      concurrency,
+      Math.max(1, Math.floor(cores / 2)),
+    ),
     unref = true,
     python = "auto",
+    bwrap,
     pyodideDir,
   } = options;
   if (!Number.isInteger(warm) || warm < 0 || warm > 16) {
@@ -110,6 +114,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     timingConcurrency,
     unref,
     python,
+    bwrap,
     pyodideDir,
   });
   return {

@@ -182,6 +182,8 @@ export interface SandboxOptions {
    * passes, else Pyodide). @default "auto"
    */
   python?: PythonChoice;
+  /** bubblewrap's path. @default found in /usr/bin, /bin, /usr/local/bin */
+  bwrap?: string;
   /** Let the process exit while workers are alive. @default true */
   unref?: boolean;
   /** Pyodide package folder; found through the import map by default. */

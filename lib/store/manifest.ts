@@ -21,6 +21,12 @@ export interface ManifestSession {
   skipped: number;
   /** Whether it was stopped (Ctrl-C, a signal) before its work was done. */
   interrupted: boolean;
+  /**
+   * What judging ran on in this session, per suite entry (`code`, or
+   * `code#2` for a second entry of one suite): e.g. the code sandbox's
+   * Python backend and its versions.
+   */
+  judging?: Record<string, Record<string, string>>;
 }
 
 /** One batch of a Batch API run (`deno task batch submit`), as recorded. */

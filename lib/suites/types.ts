@@ -51,6 +51,21 @@ export interface ScoreContext {
   complete(model: ModelConfig, prompt: Prompt): Promise<Completion>;
   /** Aborted when the sweep stops. */
   signal: AbortSignal;
+  /**
+   * A store for what scoring derived from a reply (a judged program),
+   * kept in the response-cache folder, so a later run judges an identical
+   * program once; absent when the sweep runs without its cache
+   * (`--no-cache`, `"cache": false`). Values are JSON data.
+   */
+  cache?: ScoreCache;
+}
+
+/** See {@linkcode ScoreContext.cache}. */
+export interface ScoreCache {
+  /** The value stored under `key`, or undefined. */
+  getScore(key: string): unknown;
+  /** Stores `value` (JSON data) under `key`. */
+  putScore(key: string, value: unknown): void;
 }
 
 /**
@@ -96,6 +111,13 @@ export interface Suite<P = Record<string, unknown>> extends SuiteView {
    * of all registered suites in registry order.
    */
   simSkills?: readonly RegisteredSkill[];
+  /**
+   * What judging this suite's rows runs on for these params (e.g. the code
+   * sandbox's backends and versions), recorded in the manifest for each
+   * session. Throws, and the sweep refuses to start, when the params ask
+   * for something this machine lacks (the message says what to install).
+   */
+  judging?(params: Record<string, unknown>): Promise<Record<string, string>>;
   /**
    * Releases what the suite opened for scoring (a sandbox pool). The
    * runner calls it when a sweep that used the suite ends.

@@ -1,22 +1,43 @@
 /**
- * The code suite's sandbox pool, made when first needed and closed by the
- * suite's `close()` at the end of a sweep.
+ * The code suite's sandbox pools, one per (Python backend, concurrency)
+ * asked for, made when first needed and closed by the suite's `close()`
+ * at the end of a sweep.
  *
  * @module
  */
 import { createSandbox, type Sandbox } from "../../sandbox/mod.ts";
+import type { CodeParams } from "./params.ts";
 
-let pool: Sandbox | null = null;
+const pools = new Map<string, Sandbox>();
 
-/** The suite's sandbox (two warm workers per language, two in flight). */
-export function suiteSandbox(): Sandbox {
-  pool ??= createSandbox({ warm: 2, concurrency: 2 });
+/** The sandbox options a suite's params ask for. */
+export type SandboxParams = Pick<CodeParams, "python" | "concurrency">;
+
+/**
+ * The suite's sandbox for these params (two warm workers per language;
+ * as many requests at once as `concurrency`, default the cores).
+ */
+export function suiteSandbox(
+  params: SandboxParams = { python: "auto", concurrency: undefined },
+): Sandbox {
+  const key = `${params.python}:${params.concurrency ?? ""}`;
+  let pool = pools.get(key);
+  if (pool === undefined) {
+    pool = createSandbox({
+      warm: 2,
+      python: params.python,
+      ...(params.concurrency === undefined
+        ? {}
+        : { concurrency: params.concurrency }),
+    });
+    pools.set(key, pool);
+  }
   return pool;
 }
 
-/** Closes the suite's sandbox, if one was made. */
+/** Closes every sandbox the suite made. */
 export async function closeSuiteSandbox(): Promise<void> {
-  const open = pool;
-  pool = null;
-  await open?.close();
+  const open = [...pools.values()];
+  pools.clear();
+  await Promise.all(open.map((p) => p.close()));
 }

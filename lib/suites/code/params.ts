@@ -47,6 +47,15 @@ export const CodeParamsSchema = z.strictObject({
   memoryMb: z.int().min(16).max(4096).default(256),
   /** Seed of the large-input generator. @default the sweep seed */
   inputSeed: z.int().optional(),
+  /**
+   * Where Python candidates run: `native` (Debian's CPython in a
+   * bubblewrap sandbox; the sweep refuses to start without it), `pyodide`
+   * (CPython in WebAssembly in a Deno child), `auto` (native where
+   * bubblewrap and python3 exist and its isolation self-test passes).
+   */
+  python: z.enum(["auto", "native", "pyodide"]).default("auto"),
+  /** Candidates judged at once (sandbox processes). @default the machine's cores */
+  concurrency: z.int().min(1).max(64).optional(),
 }).refine((p) => p.source === "bank" || p.dataset === undefined, {
   message: 'dataset applies only to source "bank"',
   path: ["dataset"],

@@ -9,7 +9,7 @@
  */
 import { isAbsolute, join } from "node:path";
 import type { Question } from "../../types.ts";
-import type { SandboxValue } from "../../sandbox/mod.ts";
+import type { Sandbox, SandboxValue } from "../../sandbox/mod.ts";
 import { loadHumanEval } from "../../sandbox/mod.ts";
 import { type CodeProblem, loadBank } from "./bank/mod.ts";
 import type { CodeLanguage, CodeParams } from "./params.ts";
@@ -70,6 +70,7 @@ const referenceOutputs = new Map<CodeProblem, Promise<SandboxValue[]>>();
  * sandbox (memoised per problem).
  *
  * @param problem A bank problem.
+ * @param sandbox Where to run it. @default the suite's default sandbox
  * @returns One output per test, in test order.
  * @throws {Error} naming the reference file when the reference fails a
  *   test or does not finish.
@@ -85,10 +86,13 @@ const referenceOutputs = new Map<CodeProblem, Promise<SandboxValue[]>>();
  * await codeSuite.close?.();
  * ```
  */
-export function expectedOutputs(problem: CodeProblem): Promise<SandboxValue[]> {
+export function expectedOutputs(
+  problem: CodeProblem,
+  sandbox: Sandbox = suiteSandbox(),
+): Promise<SandboxValue[]> {
   let out = referenceOutputs.get(problem);
   if (out === undefined) {
-    out = suiteSandbox().runCode({
+    out = sandbox.runCode({
       language: "javascript",
       code: problem.reference.javascript,
       entry: problem.entry.javascript,
@@ -177,7 +181,10 @@ export async function codeQuestions(
     ? p.dataset
     : join(baseDir, p.dataset);
   const problems = selectProblems(await loadBank(dir), p);
-  const keys = await Promise.all(problems.map(expectedOutputs));
+  const sandbox = suiteSandbox(p);
+  const keys = await Promise.all(
+    problems.map((problem) => expectedOutputs(problem, sandbox)),
+  );
   const out: CodeQuestion[] = [];
   problems.forEach((problem, i) => {
     PROBLEMS.set(problem.id, problem);

@@ -50,7 +50,7 @@ import {
 import { scoreCode } from "./score.ts";
 import { codeSkill } from "./sim/mod.ts";
 import { CODE_TEMPLATES } from "./templates.ts";
-import { closeSuiteSandbox } from "./_sandbox.ts";
+import { closeSuiteSandbox, suiteSandbox } from "./_sandbox.ts";
 import { importLazily } from "../../lazy.ts";
 
 type Sections = typeof import("./sections.ts");
@@ -110,7 +110,18 @@ export const codeSuite: Suite<CodePayload> = {
       extraction,
       CODE_PARAMS.parse(context.params),
       extracted.get(completion),
+      context.cache,
     ),
+  judging: async (params) => {
+    const p = CODE_PARAMS.parse(params);
+    const sandbox = suiteSandbox(p);
+    const out: Record<string, string> = {};
+    for (const language of p.languages) {
+      const b = await sandbox.backend(language);
+      out[language] = `${b.backend}: ${b.detail} (${b.reason})`;
+    }
+    return out;
+  },
   // Imported when a report is made (lazily: see importLazily), so Polars
   // stays out of a sweep's start-up.
   sections: async (frame) =>

@@ -23,6 +23,14 @@ async function readOptional(path: string): Promise<string | undefined> {
   }
 }
 
+/** SHA-256 (hex, first 16 characters) of the files that decide a verdict. */
+async function versionOf(texts: string[]): Promise<string> {
+  const bytes = new TextEncoder().encode(texts.join("\u0000"));
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0"))
+    .join("");
+}
+
 async function exists(path: string): Promise<boolean> {
   try {
     return (await Deno.stat(path)).isFile;
@@ -155,6 +163,7 @@ async function loadOne(dir: string, folder: string): Promise<Loaded> {
   if (naivePy !== undefined) naive.python = naivePy;
   if (naiveJs !== undefined) naive.javascript = naiveJs;
   const problem: CodeProblem = {
+    version: "",
     id: p.id,
     title: p.title,
     topic: p.topic,
@@ -173,6 +182,13 @@ async function loadOne(dir: string, folder: string): Promise<Loaded> {
     dir,
   };
   if (checker) problem.checker = checker;
+  problem.version = await versionOf([
+    text,
+    referencePy,
+    referenceJs,
+    await readOptional(join(dir, "large.js")) ?? "",
+    await readOptional(join(dir, "checker.js")) ?? "",
+  ]);
   return { problem, issues: [] };
 }
 

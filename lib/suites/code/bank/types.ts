@@ -20,6 +20,12 @@ export type Checker = (args: unknown[], output: unknown) => boolean;
 
 /** One problem of the bank, ready to run. */
 export interface CodeProblem {
+  /**
+   * A hash of the files that decide a verdict (`problem.json`, the
+   * references, `large.js`, `checker.js`): verdicts cached under another
+   * version are not reused.
+   */
+  version: string;
   /** The snake_case id (the folder's name; question ids start with it). */
   id: string;
   /** A short English title. */

@@ -1,0 +1,296 @@
+/**
+ * Judging a bank candidate in the sandbox: the program loads once for its
+ * functional tests, edge tests and the large input (one request; the
+ * large input is timed as the minimum CPU time of up to 3 runs, each on a
+ * fresh copy of its arguments, with its own time limit), the reference is
+ * timed the same way on the same large input (once per problem, language,
+ * seed and backend), and functionally correct code has its complexity
+ * measured. Outputs are compared here, in the parent, with the problem's
+ * rule. The result is plain data, so identical programs can be judged
+ * once (`verdicts.ts`).
+ *
+ * @module
+ */
+import type { DimValue } from "../../types.ts";
+import type { Backend, RunResult, Sandbox } from "../../sandbox/mod.ts";
+import {
+  type CodeProblem,
+  compareOutput,
+  COMPLEXITY_CLASSES,
+  type ComplexityClass,
+  largeInput,
+} from "./bank/mod.ts";
+import type { CodeLanguage } from "./params.ts";
+
+/** What judging a bank candidate found (JSON data). */
+export interface BankJudgement {
+  status: "correct" | "wrong";
+  errorClass?: string;
+  explanation: string;
+  /** The verdict's metrics (see `scoreCode`). */
+  metrics: Record<string, DimValue>;
+}
+
+/** What `judgeBank` needs besides the program. */
+export interface BankJudgeOptions {
+  sandbox: Sandbox;
+  problem: CodeProblem;
+  language: CodeLanguage;
+  /** The reference's outputs on every test, in test order. */
+  expected: readonly unknown[];
+  inputSeed: number;
+  timeoutMs: number;
+  memoryMb: number;
+  complexity: boolean;
+}
+
+/** Runs of the large input per program (its time is the least CPU time). */
+export const LARGE_REPEATS = 3;
+
+/**
+ * Whether a measured class meets a required one (n log n counts for n:
+ * see the sandbox's note on what timing can separate), and whether it is
+ * at least as good (optimal).
+ *
+ * @param measured The class the sandbox measured (`"unknown"` never meets).
+ * @param required The problem's required class.
+ * @returns `met` and `optimal`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { meetsComplexity } from "./judge.ts";
+ * assert.deepEqual(meetsComplexity("O(n log n)", "O(n)"), { met: true, optimal: false });
+ * assert.deepEqual(meetsComplexity("O(log n)", "O(n)"), { met: true, optimal: true });
+ * assert.deepEqual(meetsComplexity("O(n^2)", "O(n)"), { met: false, optimal: false });
+ * assert.deepEqual(meetsComplexity("unknown", "O(n)"), { met: false, optimal: false });
+ * ```
+ */
+export function meetsComplexity(
+  measured: string,
+  required: ComplexityClass,
+): { met: boolean; optimal: boolean } {
+  const order = COMPLEXITY_CLASSES as readonly string[];
+  const m = order.indexOf(measured);
+  const r = order.indexOf(required);
+  if (m < 0 || r < 0) return { met: false, optimal: false };
+  const nearN = required === "O(n)" && measured === "O(n log n)";
+  return { met: m <= r || nearN, optimal: m <= r };
+}
+
+/** The reference's time and output on the largest large input. */
+interface ReferenceLarge {
+  cpuMs: number;
+  value: unknown;
+}
+
+const references = new Map<string, Promise<ReferenceLarge | null>>();
+
+/**
+ * The reference on the largest large input, timed as candidates are (same
+ * backend, minimum CPU time of its runs), memoised per (problem version,
+ * language, seed, backend).
+ */
+function referenceOnLarge(
+  options: BankJudgeOptions,
+  backend: Backend,
+  args: unknown[],
+): Promise<ReferenceLarge | null> {
+  const { sandbox, problem, language, inputSeed } = options;
+  const key = [problem.version, language, inputSeed, backend].join("|");
+  let out = references.get(key);
+  if (out === undefined) {
+    out = sandbox.runCode({
+      language,
+      code: problem.reference[language],
+      entry: problem.entry[language],
+      calls: [args],
+      timed: [{
+        call: 0,
+        repeats: LARGE_REPEATS + 2,
+        budgetMs: problem.large.timeLimitMs,
+      }],
+      timeoutMs: Math.max(30_000, problem.large.timeLimitMs * 10),
+      memoryMb: 512,
+    }).then((r) => {
+      const c = r.results[0];
+      return r.status === "ok" && c?.ok
+        ? { cpuMs: c.cpuMs ?? c.ms, value: c.value }
+        : null;
+    });
+    references.set(key, out);
+  }
+  return out;
+}
+
+function failureClass(run: RunResult, testsAnswered: boolean): string {
+  return run.status === "ok" || testsAnswered ? "wrong_answer" : run.status;
+}
+
+/**
+ * Judges one bank candidate: tests, large input, complexity.
+ *
+ * @param code The candidate program.
+ * @param entry The function to call.
+ * @param options The problem, sandbox and limits.
+ * @returns The judgement (never throws for a bad candidate).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { closeSandbox, createSandbox } from "../../sandbox/mod.ts";
+ * import { loadBank } from "./bank/mod.ts";
+ * import { expectedOutputs } from "./questions.ts";
+ * import { judgeBank } from "./judge.ts";
+ * const problem = (await loadBank()).find((p) => p.id === "max_window_sum")!;
+ * const sandbox = createSandbox({ warm: 0 });
+ * const expected = await expectedOutputs(problem, sandbox);
+ * const j = await judgeBank(problem.reference.javascript, problem.entry.javascript, {
+ *   sandbox, problem, language: "javascript", expected, inputSeed: 1,
+ *   timeoutMs: 10_000, memoryMb: 256, complexity: false,
+ * });
+ * await sandbox.close();
+ * await closeSandbox();
+ * assert.equal(j.status, "correct");
+ * assert.equal(j.metrics.large_pass, true);
+ * ```
+ */
+export async function judgeBank(
+  code: string,
+  entry: string,
+  options: BankJudgeOptions,
+): Promise<BankJudgement> {
+  const { sandbox, problem, language, expected, inputSeed } = options;
+  const metrics: Record<string, DimValue> = {};
+  const tests = problem.tests;
+  const n = problem.large.sizes.at(-1) ?? 1000;
+  const largeArgs = largeInput(problem, n, inputSeed);
+  const backend = (await sandbox.backend(language)).backend;
+  const reference = referenceOnLarge(options, backend, largeArgs);
+
+  // One request: every test, then the large input (timed, its own limit).
+  const t0 = performance.now();
+  const run = await sandbox.runCode({
+    language,
+    code,
+    entry,
+    calls: [...tests.map((t) => t.args), largeArgs],
+    timed: [{
+      call: tests.length,
+      repeats: LARGE_REPEATS,
+      timeoutMs: problem.large.timeLimitMs * 3 + 2_000,
+      budgetMs: problem.large.timeLimitMs,
+    }],
+    timeoutMs: options.timeoutMs,
+    memoryMb: options.memoryMb,
+  });
+  const requestMs = performance.now() - t0;
+  metrics["sandbox_backend"] = run.backend;
+  metrics["sandbox_status"] = run.status;
+  const pass = tests.map((t, i) => {
+    const got = run.results[i];
+    return got !== undefined && got.ok &&
+      compareOutput(
+        problem.compare,
+        t.args,
+        expected[i],
+        got.value,
+        problem.checker,
+      );
+  });
+  const share = (kind: "functional" | "edge") => {
+    const idx = tests.flatMap((t, i) => t.kind === kind ? [i] : []);
+    return idx.length === 0
+      ? null
+      : idx.filter((i) => pass[i]).length / idx.length;
+  };
+  metrics["tests_passed"] = pass.filter(Boolean).length /
+    Math.max(1, tests.length);
+  metrics["functional_pass_rate"] = share("functional");
+  metrics["edge_pass_rate"] = share("edge");
+  const correct = pass.every(Boolean) && tests.length > 0;
+  const testsAnswered = run.results.slice(0, tests.length).every((r) => r.ok);
+
+  // The large input: the right output within the problem's time limit.
+  const ref = await reference;
+  const big = run.results[tests.length];
+  const bigMs = big?.ok ? big.cpuMs ?? big.ms : null;
+  const largeOk = big !== undefined && big.ok && bigMs !== null &&
+    bigMs <= problem.large.timeLimitMs && ref !== null &&
+    compareOutput(
+      problem.compare,
+      largeArgs,
+      ref.value,
+      big.value,
+      problem.checker,
+    );
+  metrics["large_pass"] = largeOk;
+  metrics["large_ms"] = bigMs;
+  metrics["reference_large_ms"] = ref?.cpuMs ?? null;
+  metrics["perf_ratio"] = largeOk && ref !== null && bigMs !== null
+    ? Math.min(1, ref.cpuMs / Math.max(bigMs, 1e-3))
+    : null;
+  const largeWall = big?.ok ? big.ms * (big.runs ?? 1) : 0;
+  metrics["time_tests_ms"] = Math.max(0, requestMs - largeWall);
+  metrics["time_large_ms"] = largeWall;
+
+  metrics["complexity_measured"] = null;
+  metrics["complexity_met"] = null;
+  metrics["complexity_optimal"] = null;
+  metrics["complexity_reason"] = null;
+  metrics["time_complexity_ms"] = null;
+  if (correct && options.complexity) {
+    const c0 = performance.now();
+    const r = await sandbox.measureComplexity({
+      language,
+      code,
+      entry,
+      input: (size: number) => largeInput(problem, size, inputSeed),
+    }).catch((error) => ({
+      class: "unknown" as const,
+      reason: `not measured: ${error instanceof Error ? error.message : error}`,
+    }));
+    const { met, optimal } = meetsComplexity(r.class, problem.complexity);
+    metrics["complexity_measured"] = r.class;
+    metrics["complexity_met"] = met;
+    metrics["complexity_optimal"] = optimal;
+    metrics["complexity_reason"] = r.reason.slice(0, 300);
+    metrics["time_complexity_ms"] = performance.now() - c0;
+  }
+  if (correct) {
+    return {
+      status: "correct",
+      explanation: `all ${tests.length} tests pass${
+        metrics["complexity_measured"]
+          ? `; measured ${metrics["complexity_measured"]}`
+          : ""
+      }${largeOk ? "" : `; large input ${describeLarge(big, bigMs, problem)}`}`,
+      metrics,
+    };
+  }
+  const failed = tests.flatMap((_, i) => pass[i] ? [] : [i]);
+  return {
+    status: "wrong",
+    errorClass: failureClass(run, testsAnswered),
+    explanation: `${failed.length} of ${tests.length} tests fail (first: test ${
+      failed[0]
+    }${run.status === "ok" || testsAnswered ? "" : `, sandbox ${run.status}`})`,
+    metrics,
+  };
+}
+
+function describeLarge(
+  big: RunResult["results"][number] | undefined,
+  ms: number | null,
+  problem: CodeProblem,
+): string {
+  if (big === undefined || !big.ok) {
+    return `failed (${
+      big?.ok === false ? big.error.slice(0, 120) : "no result"
+    })`;
+  }
+  if (ms !== null && ms > problem.large.timeLimitMs) {
+    return `too slow (${ms.toFixed(0)} ms > ${problem.large.timeLimitMs} ms)`;
+  }
+  return "wrong output";
+}

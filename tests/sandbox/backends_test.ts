@@ -1,0 +1,205 @@
+/**
+ * The Python backends side by side: the same requests on native CPython
+ * (bubblewrap) and on Pyodide give the same answers; the choice is
+ * reported on every result; timed calls, per-call time limits, module
+ * name and stdin behave alike; `native` refuses to start without
+ * bubblewrap, saying what to install.
+ */
+import assert from "node:assert/strict";
+import {
+  createSandbox,
+  type PythonChoice,
+  type RunRequest,
+  sameValue,
+  type Sandbox,
+} from "../../lib/sandbox/mod.ts";
+
+const opts = { sanitizeOps: false, sanitizeResources: false };
+const BACKENDS = ["native", "pyodide"] as const;
+const sandboxes = new Map<string, Sandbox>();
+function sandbox(python: PythonChoice): Sandbox {
+  let s = sandboxes.get(python);
+  if (!s) sandboxes.set(python, s = createSandbox({ warm: 1, python }));
+  return s;
+}
+globalThis.addEventListener("unload", () => {
+  for (const s of sandboxes.values()) void s.close();
+});
+
+const run = (python: PythonChoice, r: Omit<RunRequest, "language">) =>
+  sandbox(python).runCode({ language: "python", ...r });
+
+for (const backend of BACKENDS) {
+  Deno.test(
+    `runCode() [${backend}] reports its backend, and sandbox.backend() says why`,
+    opts,
+    async () => {
+      const r = await run(backend, {
+        code: "def f(x):\n    return x * 2\n",
+        entry: "f",
+        calls: [[21]],
+      });
+      assert.equal(r.status, "ok");
+      assert.equal(r.backend, backend);
+      assert.ok(r.results[0]!.ok && r.results[0]!.value === 42);
+      const info = await sandbox(backend).backend("python");
+      assert.equal(info.backend, backend);
+      assert.match(
+        info.detail,
+        backend === "native" ? /bubblewrap/ : /Pyodide/,
+      );
+      assert.equal(
+        (await sandbox(backend).backend("javascript")).backend,
+        "deno",
+      );
+    },
+  );
+
+  Deno.test(
+    `runCode() [${backend}] does not run a __main__ block, and input() fails at once`,
+    opts,
+    async () => {
+      const t0 = performance.now();
+      const r = await run(backend, {
+        code: "import sys\n" +
+          "def f(xs):\n    return sorted(xs)\n" +
+          "def g():\n    return input()\n" +
+          "def h():\n    return sys.stdin.read()\n" +
+          "if __name__ == '__main__':\n    n = int(input())\n    print('main ran')\n",
+        entry: "f",
+        calls: [[[3, 1, 2]]],
+        timeoutMs: 10_000,
+      });
+      assert.equal(r.status, "ok", r.error);
+      assert.ok(sameValue(r.results[0]!.ok && r.results[0]!.value, [1, 2, 3]));
+      assert.doesNotMatch(r.stdout, /main ran/);
+      const reads = await run(backend, {
+        code:
+          "import sys\ndef g(k):\n    return input() if k else sys.stdin.read()\n",
+        entry: "g",
+        calls: [[1], [0]],
+        timeoutMs: 10_000,
+      });
+      assert.equal(reads.status, "ok");
+      assert.equal(reads.results[0]!.ok, false);
+      assert.match(!reads.results[0]!.ok ? reads.results[0]!.error : "", /EOF/);
+      assert.ok(reads.results[1]!.ok && reads.results[1]!.value === "");
+      assert.ok(performance.now() - t0 < 9_000, "no read waited for input");
+    },
+  );
+
+  Deno.test(
+    `runCode() [${backend}] times a call over fresh copies of its arguments`,
+    opts,
+    async () => {
+      // The entry sorts its argument in place and counts calls: every run
+      // must see the unsorted input again.
+      const r = await run(backend, {
+        code: "seen = []\n" +
+          "def f(xs):\n    seen.append(xs[0])\n    xs.sort()\n    return [len(seen), list(seen)]\n",
+        entry: "f",
+        calls: [[[3, 1, 2]], [[9, 8, 7]]],
+        timed: [{ call: 1, repeats: 4, budgetMs: 10_000 }],
+      });
+      assert.equal(r.status, "ok");
+      const timed = r.results[1]!;
+      assert.ok(timed.ok);
+      assert.equal(timed.runs, 4);
+      assert.ok(typeof timed.cpuMs === "number" && timed.cpuMs >= 0);
+      // the value is the first timed run's: the second call overall
+      assert.ok(sameValue(timed.value, [2, [3, 9]]));
+      const untimed = r.results[0]!;
+      assert.ok(untimed.ok && untimed.runs === undefined);
+    },
+  );
+
+  Deno.test(
+    `runCode() [${backend}] stops repeating once the budget is spent, and a timed call has its own time limit`,
+    opts,
+    async () => {
+      const slow = await run(backend, {
+        code:
+          "import time\ndef f(s):\n    t = time.time()\n    while time.time() - t < s:\n        pass\n    return s\n",
+        entry: "f",
+        calls: [[0], [0.3]],
+        timed: [{ call: 1, repeats: 10, budgetMs: 200, timeoutMs: 20_000 }],
+      });
+      assert.equal(slow.status, "ok");
+      const r1 = slow.results[1]!;
+      assert.ok(r1.ok && r1.runs === 1, "one run of 300 ms spends the budget");
+
+      const killed = await run(backend, {
+        code: "def f(k):\n    while k:\n        pass\n    return 7\n",
+        entry: "f",
+        calls: [[0], [0], [1]],
+        timed: [{ call: 2, repeats: 3, timeoutMs: 1_000 }],
+        timeoutMs: 20_000,
+      });
+      assert.equal(killed.status, "timeout");
+      assert.ok(killed.results[0]!.ok && killed.results[0]!.value === 7);
+      assert.ok(killed.results[1]!.ok && killed.results[1]!.value === 7);
+      assert.equal(killed.results[2]!.ok, false);
+    },
+  );
+}
+
+Deno.test(
+  "runCode() gives the same values on native CPython and on Pyodide",
+  opts,
+  async () => {
+    const req: Omit<RunRequest, "language"> = {
+      code: "from collections import Counter\n" +
+        "def f(xs, s):\n    c = Counter(xs)\n    return [sorted(c.items()), 2 ** 80, s[::-1], {1: 'a'}, (1.5, None, True)]\n",
+      entry: "f",
+      calls: [[[3, 1, 3], "héllo 😀"], [[], ""]],
+    };
+    const [native, pyodide] = await Promise.all(
+      BACKENDS.map((b) => run(b, req)),
+    );
+    assert.equal(native!.status, "ok");
+    assert.equal(pyodide!.status, "ok");
+    for (let i = 0; i < 2; i++) {
+      const a = native!.results[i]!, b = pyodide!.results[i]!;
+      assert.ok(a.ok && b.ok && sameValue(a.value, b.value));
+    }
+  },
+);
+
+Deno.test(
+  'createSandbox({ python: "native" }) refuses without bubblewrap and says what to install; "auto" falls back to Pyodide',
+  opts,
+  async () => {
+    const missing = createSandbox({
+      python: "native",
+      bwrap: "/nonexistent/bwrap",
+      warm: 0,
+    });
+    await assert.rejects(
+      missing.runCode({
+        language: "python",
+        code: "def f():\n    return 1\n",
+        entry: "f",
+        calls: [[]],
+      }),
+      /Cannot run Python natively: .*apt-get install -y bubblewrap/,
+    );
+    await missing.close();
+    const auto = createSandbox({
+      python: "auto",
+      bwrap: "/nonexistent/bwrap",
+      warm: 0,
+    });
+    const info = await auto.backend("python");
+    assert.equal(info.backend, "pyodide");
+    assert.match(info.reason, /auto: no native Python sandbox/);
+    const r = await auto.runCode({
+      language: "python",
+      code: "def f():\n    return 1\n",
+      entry: "f",
+      calls: [[]],
+    });
+    assert.equal(r.backend, "pyodide");
+    assert.ok(r.results[0]!.ok && r.results[0]!.value === 1);
+    await auto.close();
+  },
+);
