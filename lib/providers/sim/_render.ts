@@ -91,8 +91,50 @@ function chattyWrap(
 }
 
 /**
+ * A block answer as a reply: plain profiles open with one of the skill's
+ * lead-ins 60 % of the time and add its note 35 % of the time; chatty ones
+ * always open with a cheerful word (and mostly a lead-in) and close with
+ * the note and a friendly line. No answer sentence around the block.
+ */
+function blockReply(
+  body: string,
+  block: NonNullable<SkillAnswer["block"]>,
+  ins: Instructions,
+  profile: SimProfile,
+  rng: Rng,
+): string {
+  const chatty = profile.chatty;
+  const lead = block.leads.length > 0 && rng() < (chatty ? 0.8 : 0.6)
+    ? pick(rng, block.leads)
+    : null;
+  const note = block.notes.length > 0 && rng() < (chatty ? 0.7 : 0.35)
+    ? pick(rng, block.notes)
+    : null;
+  const text = body.trim();
+  if (!chatty) return [lead, text, note].filter((l) => l !== null).join("\n\n");
+  const opener = ins.chinese
+    ? pick(rng, ["好的！", "没问题！", "当然可以！"])
+    : pick(rng, ["Sure!", "Great question!", "Of course!", "Absolutely!"]);
+  const closer = ins.chinese
+    ? pick(rng, ["希望对你有帮助！", "如果还有问题，随时告诉我。"])
+    : pick(rng, [
+      "Hope this helps! 😊",
+      "Let me know if you have any questions!",
+      "I hope this helps!",
+    ]);
+  const space = ins.chinese ? "" : " ";
+  return [
+    lead === null ? opener : `${opener}${space}${lead}`,
+    text,
+    note === null ? closer : `${note}${space}${closer}`,
+  ].join("\n\n");
+}
+
+/**
  * Renders a skill answer: format instructions, profile habits, working
- * lines (for CoT prompts) and reasoning (for thinking profiles).
+ * lines (for CoT prompts) and reasoning (for thinking profiles). A block
+ * answer (`SkillAnswer.block`) is shown as written, with the skill's
+ * lead-in and note in the profile's voice, never in an answer sentence.
  */
 export function renderAnswer(
   a: SkillAnswer,
@@ -105,6 +147,12 @@ export function renderAnswer(
   const reasoning = thinks ? reasoningText(a, ins) : null;
   if (a.answer === null) {
     return { content: unsure(ins.chinese, rng), reasoning };
+  }
+  if (a.block !== undefined) {
+    return {
+      content: blockReply(a.answer, a.block, ins, profile, rng),
+      reasoning,
+    };
   }
   const comply = rng() < profile.compliance;
   let ans = a.answer;
@@ -186,7 +234,13 @@ function reasoningText(a: SkillAnswer, ins: Instructions): string {
           ". That looks right.",
     );
   }
-  if (a.answer !== null) {
+  if (a.answer !== null && a.block !== undefined) {
+    lines.push(
+      zh
+        ? "思路清楚了，下面把它写出来。"
+        : "That settles it; now to write it out.",
+    );
+  } else if (a.answer !== null) {
     lines.push(
       zh ? `所以答案是 ${a.answer}。` : `So the answer is ${a.answer}.`,
     );

@@ -1,12 +1,14 @@
 /**
  * What one block of code is: its language (by parsing, not by its fence
- * tag alone), the top-level functions it defines and any top-level test
- * code beside them.
+ * tag alone), the top-level functions it defines and, for JavaScript, its
+ * syntax tree (example code beside the entry is dropped from it later, by
+ * `_extract_examples.ts`, once the entry is known).
  *
  * @module
  */
 import {
   type JsNode,
+  type JsProgram,
   parseJavaScript,
   topLevelFunctions,
 } from "./quality/mod.ts";
@@ -26,8 +28,8 @@ export interface CodeBlock {
   parsed: boolean;
   /** Top-level function names, in order. */
   functions: string[];
-  /** Kinds of top-level test code found (`print`, `assert`, `__main__`, `console`, `call`). */
-  tests: string[];
+  /** The JavaScript syntax tree, when acorn parsed the block as JavaScript. */
+  program: JsProgram | null;
 }
 
 const TS_TAGS = new Set(["ts", "typescript", "tsx", "mts"]);
@@ -56,37 +58,6 @@ function names(re: RegExp, code: string): string[] {
   return [...code.matchAll(re)].map((m) => m[1]!);
 }
 
-function pythonTests(code: string, functions: string[]): string[] {
-  const kinds = new Set<string>();
-  for (const line of code.split("\n")) {
-    if (/^print\s*\(/.test(line)) kinds.add("print");
-    else if (/^assert\b/.test(line)) kinds.add("assert");
-    else if (/^if\s+__name__\s*==/.test(line)) kinds.add("__main__");
-    else if (functions.some((f) => line.startsWith(`${f}(`))) kinds.add("call");
-  }
-  return [...kinds];
-}
-
-function jsTests(body: JsNode[], functions: string[]): string[] {
-  const kinds = new Set<string>();
-  for (const s of body) {
-    if (s.type !== "ExpressionStatement") continue;
-    const e = s.expression as JsNode;
-    if (e.type !== "CallExpression") continue;
-    const callee = e.callee as JsNode;
-    if (callee.type === "MemberExpression") {
-      const object = callee.object as { type: string; name?: string };
-      if (object.name === "console") kinds.add("console");
-      else if (object.name === "assert") kinds.add("assert");
-    } else if (callee.type === "Identifier") {
-      const name = callee.name as string;
-      if (name === "assert") kinds.add("assert");
-      else if (functions.includes(name)) kinds.add("call");
-    }
-  }
-  return [...kinds];
-}
-
 /**
  * Analyses one block: JavaScript when acorn (plain or TypeScript grammar)
  * parses it and finds a top-level function; else Python when a top-level
@@ -111,7 +82,7 @@ export function analyseBlock(
         typescript: program.typescript,
         parsed: true,
         functions,
-        tests: jsTests((program.ast.body ?? []) as JsNode[], functions),
+        program,
       };
     }
   }
@@ -123,7 +94,7 @@ export function analyseBlock(
       typescript: false,
       parsed: true,
       functions: py,
-      tests: pythonTests(code, py),
+      program: null,
     };
   }
   const classes = program === null
@@ -140,7 +111,7 @@ export function analyseBlock(
       typescript: javascript && program!.typescript,
       parsed: true,
       functions: [],
-      tests: [],
+      program: javascript ? program : null,
     };
   }
   const js = [...names(JS_FN, code), ...names(JS_CONST, code)];
@@ -151,7 +122,7 @@ export function analyseBlock(
       typescript: TS_TAGS.has(tag) || TS_HINT.test(code),
       parsed: false,
       functions: js,
-      tests: [],
+      program: null,
     };
   }
   return {
@@ -160,6 +131,6 @@ export function analyseBlock(
     typescript: false,
     parsed: program !== null,
     functions: [],
-    tests: [],
+    program: null,
   };
 }

@@ -5,6 +5,7 @@
  * @module
  */
 import { analyseBlock, type CodeBlock } from "./_extract_block.ts";
+import { dropExamples } from "./_extract_examples.ts";
 import { blankThinking, findFences, unfencedSegment } from "./_extract_text.ts";
 import type { CodeLanguage } from "./params.ts";
 
@@ -49,7 +50,10 @@ export type CodeRule =
 
 /** What `extractCode` returns. */
 export interface CodeExtraction {
-  /** The program (dedented, `\n` newlines, one final newline), or null. */
+  /**
+   * The program (dedented, `\n` newlines, one final newline) without the
+   * top-level example and test code beside the entry, or null.
+   */
   code: string | null;
   /**
    * The language of the code as detected by parsing. TypeScript counts as
@@ -63,7 +67,12 @@ export interface CodeExtraction {
   entry: string | null;
   /** The rule that fired. */
   rule: CodeRule;
-  /** Why: which block, what was dropped, test code kept beside the entry. */
+  /**
+   * Why: which block, which other blocks were dropped, which top-level
+   * example code was dropped (kind and lines of the block's code, e.g.
+   * `print call (line 9), __main__ block (lines 11–14)`), or that the
+   * code could not be parsed and was kept as is.
+   */
   reason: string;
   /** Span of the code in the reply. */
   span: [number, number] | null;
@@ -195,13 +204,11 @@ function choose(
   }
   const dropped = blocks.length - 1;
   if (dropped > 0) notes.push(`dropped ${dropped} other code block(s)`);
-  if (block.tests.length > 0) {
-    notes.push(`kept top-level test code (${block.tests.join(", ")})`);
-  }
+  const kept = dropExamples(block, entry);
+  if (kept.note !== null) notes.push(kept.note);
   if (block.typescript) notes.push("TypeScript: run as typescript");
-  if (!block.parsed) notes.push("the JavaScript parser rejects it");
   return {
-    code: block.code,
+    code: kept.code,
     language: block.language,
     typescript: block.typescript,
     entry,
@@ -221,10 +228,40 @@ function choose(
  * language is the one whose parser finds the functions (acorn for
  * JavaScript/TypeScript, top-level `def` lines for Python), not the tag.
  * The block that defines the entry wins; usage examples in other blocks
- * are dropped; test code beside the entry in its own block is kept (the
- * sandbox ignores stdout) and named in `reason`. Without fences, the code
- * runs from the first function definition (with the imports before it) to
- * the end, trailing prose cut. See `CodeRule` for every rule.
+ * are dropped. So is top-level example and test code beside the entry in
+ * its own block, which would crash or stall the load (a read of stdin, a
+ * wrong example assert, `module.exports` in the ES-module sandbox):
+ *
+ * - Python (a hand-written scanner of the top-level statements that
+ *   respects strings, brackets, continuations, comments and decorators):
+ *   `if __name__ == "__main__":` blocks, `print(...)` statements,
+ *   `assert`s, reads of stdin (`input(`, `sys.stdin`, `open(0)`,
+ *   `fileinput`), test-runner calls (`unittest.main()`), statement calls
+ *   and assignments from the entry or from a program function that prints,
+ *   reads stdin or calls the entry (`main()`, `solve()`), `for`/`while`/
+ *   `if`/`with`/`try` statements whose body prints, asserts or calls one
+ *   of those (unless it fills a table a function reads), and statements
+ *   that use a name only dropped code bound.
+ * - JavaScript/TypeScript (acorn's syntax tree): `console.*` and `assert`
+ *   calls, calls of and assignments from the entry or a program function
+ *   that logs, reads stdin or calls the entry, `if (require.main ===
+ *   module)` and `if (import.meta.main)` blocks, reads of stdin
+ *   (`process.stdin`, `readline`, `prompt(`, `readFileSync(0)`), CommonJS
+ *   `module.exports = …` / `exports.x = …`, loops and blocks whose body
+ *   logs, asserts or calls those (unless it fills a table a function
+ *   reads), uses of names only dropped code bound, and a `require(...)`
+ *   only dropped code used.
+ *
+ * Imports, definitions (with decorators), constants and tables
+ * (`MOD = 10**9 + 7`, `memo = {}`), library calls (`sys.setrecursionlimit`)
+ * and table-filling loops stay; so do calls of program functions that do
+ * none of those things (they may set up state the entry needs). `reason`
+ * names each dropped statement with its lines; with nothing dropped the
+ * code is the block's, byte for byte; code that cannot be parsed is kept
+ * as is (the sandbox reports the error) and `reason` says so. Without
+ * fences, the code runs from the first function definition (with the
+ * imports before it) to the end, trailing prose cut. See `CodeRule` for
+ * every rule.
  *
  * @param text The reply.
  * @param options The asked language and entry function name.
@@ -241,6 +278,10 @@ function choose(
  * const x = extractCode(reply, { language: "python", entry: "add" });
  * assert.equal(x.rule, "fence_entry");
  * assert.equal(x.code, "def add(a, b):\n    return a + b\n");
+ * const inline = `${f}python\ndef add(a, b):\n    return a + b\n\nif __name__ == "__main__":\n    print(add(int(input()), 2))\n${f}`;
+ * const y = extractCode(inline, { language: "python", entry: "add" });
+ * assert.equal(y.code, "def add(a, b):\n    return a + b\n");
+ * assert.match(y.reason, /dropped top-level example code: __main__ block \(lines 4–5\)/);
  * assert.equal(extractCode("I cannot solve this.", { language: "python", entry: "add" }).code, null);
  * ```
  */

@@ -1,8 +1,10 @@
 /**
  * The sim's code-writing skill, driven through `simChat` with the code
- * suite's own templates: determinism per seed, replies with the entry
- * function in the asked language, weaker profiles erring more, and hard
- * problems passing less often than easy ones when the code is run.
+ * suite's own templates: determinism per seed, replies that read like a
+ * model's code reply in each profile's style, usage examples that
+ * extraction drops, replies with the entry function in the asked
+ * language, weaker profiles erring more, and hard problems passing less
+ * often than easy ones when the extracted code is run.
  */
 import assert from "node:assert/strict";
 import { simChat } from "../../../lib/providers/sim/mod.ts";
@@ -16,6 +18,7 @@ import {
   compareOutput,
   loadBank,
 } from "../../../lib/suites/code/bank/mod.ts";
+import { extractCode } from "../../../lib/suites/code/extract.ts";
 import type { CodePayload } from "../../../lib/suites/code/questions.ts";
 import { codeSkill } from "../../../lib/suites/code/sim/mod.ts";
 import { CODE_TEMPLATES } from "../../../lib/suites/code/templates.ts";
@@ -70,6 +73,23 @@ function block(content: string): [string, string] | null {
   return m ? [m[1]!, m[2]!] : null;
 }
 
+/** What the suite would run: the extracted code and its language. */
+function extracted(
+  content: string,
+  language: Lang,
+  entry: string,
+): { language: string | null; code: string; reason: string } {
+  const x = extractCode(content, { language, entry });
+  return {
+    language: x.language,
+    code: (x.code ?? "").trimEnd(),
+    reason: x.reason,
+  };
+}
+
+const USAGE =
+  /\nif __name__ == "__main__":\n|\nconsole\.log\(|\n# Example usage\n/;
+
 function reference(p: CodeProblem, language: Lang): string {
   return p.reference[language]
     .replace(/^\/\/ deno-lint-ignore-file[^\n]*\n/, "").trimEnd();
@@ -92,11 +112,15 @@ Deno.test("codeSkill: sim-strong writes the entry function in the asked language
     for (const p of byDifficulty("easy")) {
       for (const seed of [0, 1]) {
         total++;
-        const b = block(contentOf(ask(p, language, "sim-strong", seed)));
+        const x = extracted(
+          contentOf(ask(p, language, "sim-strong", seed)),
+          language,
+          p.entry[language],
+        );
         const header = language === "python"
           ? `def ${p.entry.python}(`
           : `function ${p.entry.javascript}(`;
-        if (b && b[0] === language && b[1].includes(header)) good++;
+        if (x.language === language && x.code.includes(header)) good++;
       }
     }
     assert.ok(good / total >= 0.9, `${language}: ${good}/${total}`);
@@ -106,7 +130,7 @@ Deno.test("codeSkill: sim-strong writes the entry function in the asked language
 Deno.test("codeSkill: replies keep each profile's style", () => {
   const p = byDifficulty("easy")[0]!;
   const think = contentOf(ask(p, "python", "sim-think", 4));
-  assert.match(think, /^<think>\n/);
+  assert.match(think, /^<think>\n[\s\S]*\n<\/think>\n\n/);
   const reasoner = ask(p, "javascript", "sim-reasoner", 4).response
     .choices as { message: Record<string, unknown> }[];
   assert.equal(typeof reasoner[0]!.message.reasoning_content, "string");
@@ -117,6 +141,73 @@ Deno.test("codeSkill: replies keep each profile's style", () => {
   assert.match(contentOf(zhReply), /答案|```python|思路/);
   const plan = contentOf(ask(p, "python", "sim-strong", 2, "plan"));
   assert.match(plan, /Time complexity: O\(/);
+  const chatty = contentOf(ask(p, "javascript", "sim-chatty", 1));
+  assert.match(chatty, /^(Sure|Great question|Of course|Absolutely)!/);
+});
+
+Deno.test("codeSkill: code replies read like a model's, never as an answer sentence", () => {
+  const leads = new Set<string>();
+  for (
+    const model of ["sim-strong", "sim-chatty", "sim-think", "sim-reasoner"]
+  ) {
+    for (const template of ["direct", "zh", "plan"]) {
+      for (const [i, p] of byDifficulty("easy").slice(0, 6).entries()) {
+        const language: Lang = i % 2 === 0 ? "python" : "javascript";
+        const content = contentOf(ask(p, language, model, i, template));
+        const visible = content.replace(/^<think>[\s\S]*?<\/think>\n\n/, "");
+        assert.doesNotMatch(visible, /The answer is|答案是|\*\*/, visible);
+        const fence = visible.indexOf("```");
+        if (fence < 0) continue; // prose without code
+        assert.ok(
+          visible.trimEnd().endsWith("```") || /```\n\n\S[^\n]*$/.test(visible),
+          visible,
+        );
+        const lead = visible.slice(0, fence).trim();
+        if (lead !== "") leads.add(lead);
+        if (template === "zh" && lead !== "" && model !== "sim-think") {
+          assert.match(lead, /[\u4e00-\u9fff]/, lead);
+        }
+      }
+    }
+  }
+  assert.ok(leads.size >= 4, [...leads].join(" | "));
+});
+
+Deno.test("codeSkill: about 15–25 % of code replies carry a usage example, and extraction drops it", () => {
+  const share: Record<string, number> = {};
+  for (const model of ["sim-strong", "sim-chatty"]) {
+    let code = 0, examples = 0;
+    for (const p of bank) {
+      for (const language of ["python", "javascript"] as const) {
+        for (const seed of [0, 1, 2, 3]) {
+          const content = contentOf(ask(p, language, model, seed));
+          const b = block(content);
+          if (b === null) continue;
+          code++;
+          if (!USAGE.test(`\n${b[1]}`)) continue;
+          examples++;
+          const x = extracted(content, language, p.entry[language]);
+          // A syntax error (one of the sim's slips) is kept as is.
+          if (/cannot be scanned|parser rejects/.test(x.reason)) continue;
+          assert.match(x.reason, /dropped top-level example code: /, x.reason);
+          assert.doesNotMatch(`\n${x.code}`, USAGE, x.code);
+          if (b[1].startsWith(reference(p, language))) {
+            assert.equal(x.code, reference(p, language), x.reason);
+          }
+        }
+      }
+    }
+    share[model] = examples / code;
+  }
+  assert.ok(
+    share["sim-strong"]! >= 0.1 && share["sim-strong"]! <= 0.22,
+    JSON.stringify(share),
+  );
+  assert.ok(
+    share["sim-chatty"]! >= 0.17 && share["sim-chatty"]! <= 0.32,
+    JSON.stringify(share),
+  );
+  assert.ok(share["sim-chatty"]! > share["sim-strong"]!, JSON.stringify(share));
 });
 
 Deno.test("codeSkill: sim-weak writes non-reference code more often than sim-strong", () => {
@@ -125,8 +216,12 @@ Deno.test("codeSkill: sim-weak writes non-reference code more often than sim-str
     let n = 0;
     for (const p of problems) {
       for (const seed of [0, 1, 2]) {
-        const b = block(contentOf(ask(p, "python", model, seed)));
-        if (!b || b[1] !== reference(p, "python")) n++;
+        const x = extracted(
+          contentOf(ask(p, "python", model, seed)),
+          "python",
+          p.entry.python,
+        );
+        if (x.code !== reference(p, "python")) n++;
       }
     }
     return n;
@@ -152,8 +247,8 @@ Deno.test("codeSkill recalls HumanEval solutions by prompt and stubs unknown fun
   for (let seed = 0; seed < 6; seed++) {
     const messages = CODE_TEMPLATES.direct!.render(q);
     const reply = simChat({ model: "sim-strong", messages, seed }, [codeSkill]);
-    const b = block(contentOf(reply));
-    if (b?.[1].includes(p.canonical_solution.trimEnd())) recalled++;
+    const x = extracted(contentOf(reply), "python", p.entry_point);
+    if (x.code.includes(p.canonical_solution.trimEnd())) recalled++;
   }
   assert.ok(recalled >= 5, `recalled ${recalled}/6`);
   const fence = "```";
@@ -178,12 +273,12 @@ async function passesTests(
   content: string,
   expected: unknown[],
 ): Promise<boolean> {
-  const b = block(content);
-  if (!b || b[0] !== language) return false;
-  if (b[1] === reference(p, language)) return true;
+  const x = extracted(content, language, p.entry[language]);
+  if (x.language !== language || x.code === "") return false;
+  if (x.code === reference(p, language)) return true;
   const r = await runCode({
     language,
-    code: b[1],
+    code: x.code,
     entry: p.entry[language],
     calls: p.tests.map((t) => t.args),
     timeoutMs: 5_000,

@@ -50,6 +50,20 @@ export interface SkillAnswer {
   toolExpression?: string;
   /** Effective difficulty (about digits of an n×n product). */
   difficulty: number;
+  /**
+   * Set when the answer is a block that stands on its own (a listing, a
+   * table, a letter): the reply shows it as written, between an optional
+   * lead-in line and an optional one-line note in the profile's voice,
+   * instead of inside an answer sentence ("The answer is …"). Format
+   * instructions for a final answer line (markers, \boxed{}, JSON) do not
+   * apply to it.
+   */
+  block?: {
+    /** Lead-in lines a writer may put before the block; one is picked, or none. */
+    leads: readonly string[];
+    /** One-line notes that may follow it; one is picked, or none. */
+    notes: readonly string[];
+  };
 }
 
 /** A skill: `match` then `solve`. */

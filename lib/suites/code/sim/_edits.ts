@@ -201,7 +201,7 @@ export function mutateCode(
 }
 
 /** Splits a parameter list at top-level commas. */
-function topLevelParts(text: string): string[] {
+export function topLevelParts(text: string): string[] {
   const parts: string[] = [];
   let depth = 0, start = 0;
   for (let i = 0; i < text.length; i++) {

@@ -34,13 +34,28 @@
  * So `sim-strong` and `sim-reasoner` pass nearly every easy problem and
  * fall on hard ones; `sim-weak` writes naive or buggy code far more often.
  *
- * The answer is the fenced block (after a short plan for the `plan`
- * template); `steps` hold the plan, so replies come in each profile's
- * style through the engine's renderer: `<think>` blocks for `sim-think`,
- * `reasoning_content` for `sim-reasoner`, prose around the block for
- * `sim-chatty`, runaway working for `sim-weak` now and then. The renderer
- * puts its answer sentence around the block ("The answer is" + the block
- * on lines of its own + "."), which extraction must look through.
+ * ## How the reply reads
+ *
+ * The answer is a block answer (`SkillAnswer.block`): the fenced code
+ * (after a short plan for the `plan` template), which the engine's
+ * renderer shows as a model's code reply, never inside an answer
+ * sentence. Plain profiles open with a lead-in ("Here is the function:",
+ * "代码如下：" for the `zh` template) 60 % of the time and close with a
+ * one-line note on the complexity 35 % of the time; `sim-chatty` opens
+ * with "Sure!" or "好的！" and closes with the note and "Hope this helps!".
+ * `steps` hold the plan, so the rest of each profile's style comes
+ * through too: `<think>` blocks for `sim-think`, `reasoning_content` for
+ * `sim-reasoner`, runaway working for `sim-weak` now and then.
+ *
+ * Like real models, a share of the code replies (15 % plus a fifth of the
+ * profile's non-compliance: about 15 % for `sim-strong`, 24 % for
+ * `sim-chatty`; drawn from the request's seeded rng) carry a usage example
+ * after the function in the same block: mostly an `if __name__ ==
+ * "__main__":` block with a print for Python, a commented print otherwise;
+ * a commented `console.log(...)` for JavaScript. Its arguments come from
+ * the signature's parameter names and types (or a HumanEval prompt's
+ * first doctest), not from the tests; extraction drops it. Prose replies
+ * and stubs for unknown functions carry none.
  *
  * @example
  * ```ts

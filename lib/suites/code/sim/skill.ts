@@ -25,6 +25,13 @@ import {
   paramsOf,
   slowOnLargeInput,
 } from "./_edits.ts";
+import {
+  doctestCall,
+  exampleCall,
+  exampleShare,
+  framing,
+  usageExample,
+} from "./_reply.ts";
 
 /** What the sim may write for a code prompt. */
 export type CodeOutcome =
@@ -247,54 +254,65 @@ function chooseOutcome(
   });
 }
 
+/** What the sim wrote: code in a language, or prose without code. */
+type Written =
+  | { outcome: CodeOutcome; code: string; language: CodeLanguage }
+  | { outcome: "prose"; prose: string };
+
 function writeOutcome(
   outcome: CodeOutcome,
   p: RecalledProblem,
   task: CodeTask,
   rng: Rng,
-): { outcome: CodeOutcome; text: string } {
-  const lang = task.language;
-  const reference = recallSource(p, "reference", lang);
+): Written {
+  const language = task.language;
+  const reference = recallSource(p, "reference", language);
   if (reference === null) {
-    return { outcome: "generic", text: fenced(genericAttempt(task), lang) };
+    return { outcome: "generic", code: genericAttempt(task), language };
   }
   switch (outcome) {
     case "naive": {
-      const naive = recallSource(p, "naive", lang);
+      const naive = recallSource(p, "naive", language);
       return naive === null
-        ? { outcome: "reference", text: fenced(reference, lang) }
-        : { outcome, text: fenced(naive, lang) };
+        ? { outcome: "reference", code: reference, language }
+        : { outcome, code: naive, language };
     }
     case "mutant": {
-      const m = mutateCode(reference, lang, rng);
+      const m = mutateCode(reference, language, rng);
       return m === null
         ? writeOutcome("syntax_error", p, task, rng)
-        : { outcome, text: fenced(m, lang) };
+        : { outcome, code: m, language };
     }
     case "slow": {
       const s = slowOnLargeInput(
         reference,
-        p.entry[lang],
+        p.entry[language],
         paramsOf(p.signature.python),
-        lang,
+        language,
       );
       return s === null
         ? writeOutcome("mutant", p, task, rng)
-        : { outcome, text: fenced(s, lang) };
+        : { outcome, code: s, language };
     }
     case "syntax_error":
-      return { outcome, text: fenced(breakSyntax(reference, lang, rng), lang) };
+      return {
+        outcome,
+        code: breakSyntax(reference, language, rng),
+        language,
+      };
     case "prose":
-      return { outcome, text: prose(p, task.chinese, rng) };
+      return { outcome: "prose", prose: prose(p, task.chinese, rng) };
     case "other_language": {
-      const other: CodeLanguage = lang === "python" ? "javascript" : "python";
+      const other: CodeLanguage = language === "python"
+        ? "javascript"
+        : "python";
       const code = recallSource(p, "reference", other);
       return code === null
         ? writeOutcome("mutant", p, task, rng)
-        : { outcome, text: fenced(code, other) };
+        : { outcome, code, language: other };
     }
     default:
-      return { outcome: "reference", text: fenced(reference, lang) };
+      return { outcome: "reference", code: reference, language };
   }
 }
 
@@ -304,21 +322,23 @@ function writeHumanEval(
   h: RecalledHumanEval,
   chinese: boolean,
   rng: Rng,
-): { outcome: CodeOutcome; text: string } {
+): Written {
   const solution = h.solution.replace(/^\s*\n/, "");
+  const language = "python";
   switch (outcome) {
     case "reference":
     case "naive":
-      return { outcome: "reference", text: fenced(solution, "python") };
+      return { outcome: "reference", code: solution, language };
     case "syntax_error":
       return {
         outcome,
-        text: fenced(breakSyntax(solution, "python", rng), "python"),
+        code: breakSyntax(solution, "python", rng),
+        language,
       };
     case "prose":
       return {
-        outcome,
-        text: chinese
+        outcome: "prose",
+        prose: chinese
           ? `按照文档字符串的要求逐步实现 ${h.entry} 即可，注意处理空输入。`
           : `You can implement ${h.entry} by following the docstring step by step, handling the empty input first.`,
       };
@@ -328,11 +348,27 @@ function writeHumanEval(
       return m === null
         ? {
           outcome: "syntax_error",
-          text: fenced(breakSyntax(solution, "python", rng), "python"),
+          code: breakSyntax(solution, "python", rng),
+          language,
         }
-        : { outcome: "mutant", text: fenced(m, "python") };
+        : { outcome: "mutant", code: m, language };
     }
   }
+}
+
+/** The call a usage example of the written code makes, if the sim knows one. */
+function exampleOf(task: CodeTask, language: CodeLanguage): string | null {
+  if (task.problem !== null) {
+    return exampleCall(
+      task.problem.entry[language],
+      task.problem.signature.python,
+      language,
+    );
+  }
+  if (task.humanEval !== null) {
+    return doctestCall(task.humanEval.prompt, task.humanEval.entry);
+  }
+  return null;
 }
 
 /**
@@ -340,12 +376,16 @@ function writeHumanEval(
  * with the profile's difficulty-dependent pass chance, the reference or
  * the naive solution, else a mutant, code that loops forever on large
  * input, a syntax error, prose without code, or the other language; for an
- * unknown problem a stub that returns None/null.
+ * unknown problem a stub that returns None/null. Now and then (15 % plus
+ * a fifth of the profile's non-compliance) the code of a recognised
+ * problem is followed by a usage example in the same block.
  *
  * @param task The task read from the prompt.
  * @param input The skill input (profile, temperature, seeded rng).
  * @returns The answer: `answer` holds the fenced block (with the plan
- *   before it for the `plan` template), `steps` a short plan.
+ *   before it for the `plan` template), `block` the lead-ins and notes the
+ *   renderer may put around it (none for the plan and for prose), `steps`
+ *   a short plan.
  *
  * @example
  * ```ts
@@ -379,31 +419,50 @@ export function solveCodeTask(task: CodeTask, input: SkillInput): CodeAnswer {
     : `a ${
       task.language === "python" ? "Python" : "JavaScript"
     } function ${task.entry}${p ? ` (${p.title})` : ""}`;
-  let outcome: CodeOutcome = "generic";
-  let text = fenced(genericAttempt(task), task.language);
+  let written: Written = {
+    outcome: "generic",
+    code: genericAttempt(task),
+    language: task.language,
+  };
   if (p) {
-    ({ outcome, text } = writeOutcome(
-      chooseOutcome(input, size),
-      p,
-      task,
-      input.rng,
-    ));
+    written = writeOutcome(chooseOutcome(input, size), p, task, input.rng);
   } else if (task.humanEval) {
-    ({ outcome, text } = writeHumanEval(
+    written = writeHumanEval(
       chooseOutcome(input, size),
       task.humanEval,
       task.chinese,
       input.rng,
-    ));
+    );
   }
-  const steps = planSteps(p, outcome === "naive", task.chinese);
-  const body = task.plan && outcome !== "prose"
-    ? `${steps.join("\n")}\n\n${text}`
-    : text;
+  const outcome = written.outcome;
+  const naive = outcome === "naive";
+  const steps = planSteps(p, naive, task.chinese);
+  let text: string;
+  if ("prose" in written) text = written.prose;
+  else {
+    // Like real models, now and then a usage example after the function
+    // (extraction drops it; the prompt said not to print).
+    const call = exampleOf(task, written.language);
+    const example = call !== null && input.rng() < exampleShare(input.profile)
+      ? usageExample(call, written.language, input.rng)
+      : null;
+    const gap = written.language === "python" ? "\n\n\n" : "\n\n";
+    text = fenced(
+      example === null
+        ? written.code
+        : `${written.code.trimEnd()}${gap}${example}`,
+      written.language,
+    );
+  }
+  const bare = task.plan || outcome === "prose";
+  const complexity = p ? (naive ? p.naiveComplexity : p.complexity) : null;
+  const frame = framing(task.entry, task.chinese, complexity);
   return {
-    // Blank lines around the block keep the fences on lines of their own
-    // inside the renderer's prose ("The answer is …").
-    answer: `\n\n${body}\n`,
+    answer: task.plan && outcome !== "prose"
+      ? `${steps.join("\n")}\n\n${text}`
+      : text,
+    // A block of its own: no answer sentence around it.
+    block: bare ? { leads: [], notes: [] } : frame,
     numeric: false,
     restatement,
     steps,
