@@ -10,12 +10,22 @@
  *   before bubblewrap starts, so the process limit counts), all
  *   capabilities dropped, `--die-with-parent`, `--new-session`, read-only
  *   binds of only the interpreter, its standard library and the system
- *   libraries it loads, a read-only root and `/dev`, a size-capped tmpfs
- *   `/tmp` as the only writable place, an empty environment; the harness
- *   (`_py_native.ts`) sets the rlimits before any candidate code exists.
+ *   libraries it loads, a read-only root, `/dev` and `/proc` (no process
+ *   writes another's `/proc/<pid>/mem`), a size-capped tmpfs `/tmp` as the
+ *   only writable place, an empty environment; the harness
+ *   (`_py_native.ts`) sets the rlimits and a seccomp filter before any
+ *   candidate code exists.
+ *
+ * The kill: the parent kills bubblewrap's outer process; its death takes
+ * the sandbox's pid 1 (bubblewrap's init, `--die-with-parent`) and with it
+ * the whole pid namespace. So nothing in the sandbox may reach pid 1:
+ * ptrace and the like are denied by the harness's filter, `/proc` is
+ * read-only.
  *
  * @module
  */
+
+import { ownUid } from "./_procfs.ts";
 
 /** A worker backend. */
 export type Backend = "deno" | "pyodide" | "native";
@@ -61,12 +71,7 @@ function firstFile(paths: string[]): string | null {
 }
 
 function isRoot(): boolean {
-  try {
-    const status = Deno.readTextFileSync("/proc/self/status");
-    return /^Uid:\s+0\s/m.test(status);
-  } catch {
-    return false;
-  }
+  return ownUid() === 0;
 }
 
 async function output(command: string, args: string[]): Promise<string> {
@@ -222,6 +227,9 @@ export function nativeCommand(
     "usr/bin",
     "/bin",
     "--proc",
+    "/proc",
+    // read-only: no process may write another's memory (/proc/<pid>/mem)
+    "--remount-ro",
     "/proc",
     "--dev",
     "/dev",

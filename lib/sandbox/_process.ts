@@ -7,7 +7,7 @@
  * @module
  */
 import type { Backend } from "./_backend.ts";
-import { descendants, totalRssMb } from "./_procfs.ts";
+import { descendants, ProcUnreadable, totalRssMb } from "./_procfs.ts";
 
 /** Why the parent killed a child, if it did. */
 export type KillReason = "timeout" | "memory" | "output_limit" | "closed";
@@ -162,7 +162,15 @@ export class WorkerProcess {
       if (i < 0) return;
       this.seenReady = true;
       this.buf = this.buf.slice(i + 6);
-      this.baselineMb = this.memoryMb(true) ?? 0;
+      try {
+        this.baselineMb = this.memoryMb(true) ?? 0;
+      } catch (error) {
+        if (!(error instanceof ProcUnreadable)) throw error;
+        // never run a request whose memory cannot be watched
+        this.readyReject(error);
+        this.kill("closed");
+        return;
+      }
       this.readyResolve();
     }
     if (!this.nonce) return;
@@ -277,7 +285,12 @@ export class WorkerProcess {
     let tick = 0;
     const watch = setInterval(() => {
       // a process tree is rescanned every 8th tick (200 ms), to see forks
-      const mb = this.memoryMb(++tick % 8 === 0);
+      let mb: number | undefined;
+      try {
+        mb = this.memoryMb(++tick % 8 === 0);
+      } catch {
+        mb = Infinity; // unreadable now: stop rather than run unwatched
+      }
       if (mb !== undefined && mb > limitMb) this.kill("memory");
     }, 25);
     unrefTimer(watch);
@@ -310,6 +323,24 @@ export class WorkerProcess {
   kill(reason: KillReason): void {
     if (this.done) return;
     this.killReason ??= reason;
+    if (this.tree) {
+      // Every process of the sandbox first: bubblewrap arms its inner
+      // process's parent-death signal only once its set-up is done, so a
+      // worker killed while starting would leave that process behind.
+      let pids: number[] = [];
+      try {
+        pids = descendants(this.pid);
+      } catch {
+        // /proc unreadable: the child's own death is all there is
+      }
+      for (const pid of pids) {
+        try {
+          Deno.kill(pid, "SIGKILL");
+        } catch {
+          // gone already
+        }
+      }
+    }
     try {
       this.child.kill("SIGKILL");
     } catch {

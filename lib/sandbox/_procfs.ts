@@ -12,14 +12,38 @@
 
 const PAGE_MB = 4096 / (1024 * 1024);
 
-/** Resident memory of a process in MiB, or undefined when unreadable. */
+/**
+ * Thrown when Deno will not let this process read `/proc/<pid>` (it asks
+ * for `--allow-all` there, whatever `--allow-read` says): the memory of
+ * the sandbox's workers cannot be watched.
+ */
+export class ProcUnreadable extends Error {
+  override name = "ProcUnreadable";
+}
+
+function unreadable(error: unknown): boolean {
+  return error instanceof Deno.errors.NotCapable ||
+    error instanceof Deno.errors.PermissionDenied;
+}
+
+/**
+ * Resident memory of a process in MiB, or undefined when it is gone.
+ * @throws {ProcUnreadable} when Deno refuses to read /proc.
+ */
 export function rssMb(pid: number): number | undefined {
   try {
     // statm: size resident shared text lib data dt, in pages
     const text = Deno.readTextFileSync(`/proc/${pid}/statm`);
     const resident = Number(text.split(" ")[1]);
     return Number.isFinite(resident) ? resident * PAGE_MB : undefined;
-  } catch {
+  } catch (error) {
+    if (unreadable(error)) {
+      throw new ProcUnreadable(
+        `Cannot watch the sandbox's memory: Deno reads /proc/${pid} only with --allow-all (${
+          error instanceof Error ? error.message : error
+        }); run with --allow-all, as deno task sweep, demo and sandbox do`,
+      );
+    }
     return undefined;
   }
 }
@@ -53,7 +77,8 @@ export function descendants(root: number): number[] {
       if (list) list.push(Number(entry.name));
       else children.set(ppid, [Number(entry.name)]);
     }
-  } catch {
+  } catch (error) {
+    if (unreadable(error)) throw new ProcUnreadable(String(error));
     return [];
   }
   const out: number[] = [];
@@ -75,4 +100,20 @@ export function totalRssMb(pids: readonly number[]): number | undefined {
     if (mb !== undefined) total = (total ?? 0) + mb;
   }
   return total;
+}
+
+/** This process's uid (`Deno.uid()`, else /proc), or undefined. */
+export function ownUid(): number | undefined {
+  try {
+    const id = Deno.uid();
+    if (id !== null) return id;
+  } catch {
+    // no --allow-sys
+  }
+  try {
+    const m = /^Uid:\s+(\d+)/m.exec(Deno.readTextFileSync("/proc/self/status"));
+    return m ? Number(m[1]) : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -2,10 +2,14 @@
  * The trusted harness of a native Python worker: Debian's CPython started
  * inside bubblewrap as `python3 -I -S -B -c <this> <memoryMb> <nproc>
  * <fileBytes>`. It speaks the same stdin/stdout protocol as `_worker.ts`
- * (READY, a nonce-bearing init line, then `calls` / `measure` /
+ * (READY, a nonce-bearing init line, then `calls` / `args` + `measure` /
  * `programs`), with the same Python helpers (`_py_helpers.ts`).
  *
- * Before any candidate code exists it sets the rlimits (core 0, open
+ * Before any candidate code exists it closes every descriptor but stdio
+ * (what the parent process inherited without close-on-exec passes through
+ * Deno and bubblewrap), installs a seccomp filter (`_seccomp` below: no
+ * system call into another process, none that holds memory the parent's
+ * resident-set watch cannot see), sets the rlimits (core 0, open
  * files, processes, file size, address space; CPU time from the init
  * line), moves its command channel off fd 0 (`/dev/null` goes there and
  * `sys.stdin` reads as empty, so `input()` raises EOFError at once), and
@@ -28,8 +32,60 @@
 import { PY_HELPERS } from "./_py_helpers.ts";
 
 const MAIN = String.raw`
+def _seccomp():
+    # Denies (EPERM) the system calls that reach into another process
+    # (ptrace, process_vm_*, pidfd_getfd, process_madvise): the sandbox's
+    # pid 1 is bubblewrap's init, whose death on the parent's kill takes
+    # the sandbox down, and a candidate that could write into it could
+    # make it outlive the kill. And those that hold memory outside any
+    # process's resident set, where the parent's memory watch cannot see
+    # it (memfd_create, memfd_secret, System V shm/sem/msg). Other
+    # architectures' system calls (i386 through int 0x80, x32) are denied
+    # too. _ctypes only: ctypes itself costs ~8 ms at every start.
+    import os, _ctypes
+    arch, nrs = {
+        "x86_64": (0xC000003E, (101, 310, 311, 438, 440, 319, 447, 29, 64, 68)),
+        "aarch64": (0xC00000B7, (117, 270, 271, 438, 440, 279, 447, 194, 190, 186)),
+    }[os.uname().machine]
+    deny = 4 + len(nrs) + 1
+    prog = [(0x20, 0, 0, 4), (0x15, 0, deny - 2, arch), (0x20, 0, 0, 0), (0x35, deny - 4, 0, 0x40000000)]
+    prog += [(0x15, deny - 5 - j, 0, nr) for j, nr in enumerate(nrs)]
+    prog += [(0x06, 0, 0, 0x7FFF0000), (0x06, 0, 0, 0x00050001)]
+    code = b"".join(c.to_bytes(2, "little") + bytes((t, f)) + k.to_bytes(4, "little") for c, t, f, k in prog)
+
+    class Long(_ctypes._SimpleCData):
+        _type_ = "l"
+
+    class Ptr(_ctypes._SimpleCData):
+        _type_ = "P"
+
+    class CharP(_ctypes._SimpleCData):
+        _type_ = "z"
+
+    class Fn(_ctypes.CFuncPtr):
+        _flags_ = _ctypes.FUNCFLAG_CDECL
+        _restype_ = Long
+
+    class Libc:
+        _handle = _ctypes.dlopen(None, 0)
+
+    prctl = Fn(("prctl", Libc))
+    held = CharP(code)
+    fprog = len(prog).to_bytes(2, "little") + bytes(6) + Ptr.from_buffer(held).value.to_bytes(8, "little")
+    # PR_SET_NO_NEW_PRIVS (bubblewrap set it already), PR_SET_SECCOMP filter
+    if prctl(Long(38), Long(1), Long(0), Long(0), Long(0)) != 0 or prctl(Long(22), Long(2), fprog) != 0:
+        os._exit(6)
+
+
 def _native_main():
     import os, sys, io, resource, time
+    # Descriptors the parent process inherited without close-on-exec pass
+    # through Deno and bubblewrap: none may reach the candidate.
+    os.closerange(3, 1 << 20)
+    try:
+        _seccomp()
+    except BaseException:
+        os._exit(6)  # not ready: the self-test fails, auto uses Pyodide
     argv = sys.argv
     memory_mb, nproc, fsize = int(argv[1]), int(argv[2]), int(argv[3])
     R = resource
@@ -93,7 +149,7 @@ def _native_main():
             if calls is not None:
                 count = len(calls)
                 try:
-                    sbx["prepare_list"](calls)
+                    sbx["prepare_list"](calls, b'"$' in line)
                 except BaseException as e:
                     send('{"t":"load","r":' + dumps({"status": "crash", "error": "Cannot decode the arguments: " + str(e)[:500]}) + "}")
                     os._exit(0)
@@ -110,11 +166,13 @@ def _native_main():
             timed = msg.get("timed") or {}
             for i in range(count):
                 spec = timed.get(str(i))
-                r = call_timed(i, spec[0], spec[1], clock) if spec else call(i)
+                r = call_timed(i, spec[0], spec[1], clock, spec[2] if len(spec) > 2 else 0) if spec else call(i)
                 send('{"t":"r","i":' + str(i) + ',"r":' + r + "}")
             send('{"t":"end"}')
+        elif t == "args":
+            sbx["put_args"](msg["id"], msg["args"], b'"$' in line)
         elif t == "measure":
-            r = sbx["measure"](dumps(msg["args"]), msg["reps"], msg["minMs"], clock)
+            r = sbx["measure_id"](msg["id"], msg["reps"], msg["minMs"], clock, msg.get("k", 1))
             send('{"t":"m","r":' + r + "}")
         elif t == "programs":
             r = sbx["programs"](dumps(msg["items"]), bool(msg.get("guard")))

@@ -4,8 +4,10 @@
  * must find the sandbox closed — no network interface but loopback and no
  * route out, no write outside its tmpfs, none of the project's files, no
  * `/etc/passwd`, no environment (its own or bubblewrap's), no process
- * outside its own namespace, not root. Anything else, and `auto` falls back
- * to Pyodide (`native` refuses to start).
+ * outside its own namespace, not root, no way into another process (a
+ * ptrace attach to the sandbox's pid 1, a writable `/proc/1/mem`) and no
+ * memory outside the resident-set watch (`memfd_create`). Anything else,
+ * and `auto` falls back to Pyodide (`native` refuses to start).
  *
  * @module
  */
@@ -55,6 +57,21 @@ def probe(paths):
         bad.append("environment variables " + ",".join(env))
     if os.getuid() == 0:
         bad.append("uid 0")
+    import ctypes
+    libc = ctypes.CDLL(None)
+    if libc.ptrace(16, 1, None, None) == 0:  # PTRACE_ATTACH
+        libc.ptrace(17, 1, None, None)  # PTRACE_DETACH
+        bad.append("a ptrace attach to pid 1")
+    try:
+        os.close(os.open("/proc/1/mem", os.O_RDWR))
+        bad.append("a writable /proc/1/mem")
+    except OSError:
+        pass
+    try:
+        os.close(os.memfd_create("probe"))
+        bad.append("memfd_create")
+    except OSError:
+        pass
     pids = [p for p in os.listdir("/proc") if p.isdigit()]
     if len(pids) > 8:
         bad.append(str(len(pids)) + " processes visible")

@@ -92,22 +92,25 @@ for (const backend of BACKENDS) {
     `runCode() [${backend}] times a call over fresh copies of its arguments`,
     opts,
     async () => {
-      // The entry sorts its argument in place and counts calls: every run
-      // must see the unsorted input again.
+      // The entry sorts its argument in place and remembers each first
+      // element: every timed call must see the unsorted input again.
       const r = await run(backend, {
         code: "seen = []\n" +
           "def f(xs):\n    seen.append(xs[0])\n    xs.sort()\n    return [len(seen), list(seen)]\n",
         entry: "f",
-        calls: [[[3, 1, 2]], [[9, 8, 7]]],
+        calls: [[[3, 1, 2]], [[9, 8, 7]], [[0]]],
         timed: [{ call: 1, repeats: 4, budgetMs: 10_000 }],
       });
       assert.equal(r.status, "ok");
       const timed = r.results[1]!;
       assert.ok(timed.ok);
-      assert.equal(timed.runs, 4);
-      assert.ok(typeof timed.cpuMs === "number" && timed.cpuMs >= 0);
-      // the value is the first timed run's: the second call overall
+      // one call for the value, then 4 samples of one call each
+      assert.equal(timed.runs, 5);
+      assert.ok(typeof timed.bestMs === "number" && timed.bestMs >= 0);
+      // the value is the first timed call's: the second call overall
       assert.ok(sameValue(timed.value, [2, [3, 9]]));
+      const last = r.results[2]!;
+      assert.ok(last.ok && sameValue(last.value, [7, [3, 9, 9, 9, 9, 9, 0]]));
       const untimed = r.results[0]!;
       assert.ok(untimed.ok && untimed.runs === undefined);
     },
@@ -201,5 +204,39 @@ Deno.test(
     assert.equal(r.backend, "pyodide");
     assert.ok(r.results[0]!.ok && r.results[0]!.value === 1);
     await auto.close();
+  },
+);
+
+Deno.test(
+  "runCode() refuses to run unwatched when Deno will not let it read /proc (no --allow-all)",
+  opts,
+  async () => {
+    const script = await Deno.makeTempFile({ suffix: ".ts" });
+    const mod = new URL("../../lib/sandbox/mod.ts", import.meta.url).href;
+    await Deno.writeTextFile(
+      script,
+      `import { createSandbox } from "${mod}";
+       const s = createSandbox({ warm: 0, python: "pyodide" });
+       try {
+         await s.runCode({ language: "javascript", code: "function f() { return 1; }", entry: "f", calls: [[]] });
+         console.log("ran");
+       } catch (e) { console.log("refused: " + (e as Error).message); }
+       await s.close();`,
+    );
+    try {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "--allow-read", "--allow-run", "--allow-env", script],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      const text = new TextDecoder().decode(out.stdout);
+      assert.match(
+        text,
+        /refused: Cannot watch the sandbox's memory: .*--allow-all/,
+      );
+      assert.doesNotMatch(text, /^ran$/m);
+    } finally {
+      await Deno.remove(script);
+    }
   },
 );
