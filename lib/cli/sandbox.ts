@@ -1,18 +1,27 @@
 /**
  * `deno task sandbox <file.py|file.js|file.ts> --entry NAME --args JSON
- * [--args JSON ...] [--timeout MS] [--memory MB]`: runs a program's entry
- * function in the sandbox and prints the status, each call's result and
- * time, and the program's output. `--args` is one JSON array of arguments
- * per call (repeat the flag for more calls).
+ * [--args JSON ...] [--timeout MS] [--memory MB] [--python auto|native|pyodide]
+ * [--concurrency N]`: runs a program's entry function in the sandbox and
+ * prints where it ran, the status, each call's result and time, and the
+ * program's output. `--args` is one JSON array of arguments per call
+ * (repeat the flag for more calls); `--python` picks the Python backend
+ * (native CPython in bubblewrap, Pyodide, or native when available);
+ * `--concurrency` is how many sandbox processes run at once.
  *
  * @module
  */
-import { closeSandbox, type Language, runCode } from "../sandbox/mod.ts";
+import {
+  createSandbox,
+  type Language,
+  type PythonChoice,
+} from "../sandbox/mod.ts";
 import { fsReason } from "../store/mod.ts";
 import { parseCli, runCli, usageError } from "./_args.ts";
 
 const USAGE =
-  "usage: deno task sandbox <file.py|file.js|file.ts> --entry NAME --args JSON [--args JSON ...] [--timeout MS] [--memory MB]";
+  "usage: deno task sandbox <file.py|file.js|file.ts> --entry NAME --args JSON [--args JSON ...] [--timeout MS] [--memory MB] [--python auto|native|pyodide] [--concurrency N]";
+
+const PYTHON_CHOICES: readonly PythonChoice[] = ["auto", "native", "pyodide"];
 
 /** One `--args` value: a JSON array of one call's arguments. */
 function parseCall(text: string): unknown[] {
@@ -54,6 +63,8 @@ const TIMEOUT: LimitUnit = {
 };
 /** Memory above the idle worker's. */
 const MEMORY: LimitUnit = { unit: "megabytes", example: "256" };
+/** Sandbox processes at once. */
+const CONCURRENCY: LimitUnit = { unit: "processes", example: "2", max: 64 };
 
 /** One `--timeout`/`--memory` value: a plain positive decimal number. */
 function parseLimit(flag: string, text: string, limit: LimitUnit): number {
@@ -79,8 +90,30 @@ async function main(args: string[]): Promise<number> {
       args: { type: "string", multiple: true },
       timeout: { type: "string" },
       memory: { type: "string" },
+      python: { type: "string" },
+      concurrency: { type: "string" },
     },
   });
+  const python = (values.python ?? "auto") as PythonChoice;
+  if (!PYTHON_CHOICES.includes(python)) {
+    throw usageError(
+      `Cannot run: --python takes ${PYTHON_CHOICES.join(", ")}, not ${
+        JSON.stringify(values.python)
+      }`,
+      USAGE,
+    );
+  }
+  const concurrency = values.concurrency === undefined
+    ? undefined
+    : parseLimit("--concurrency", values.concurrency, CONCURRENCY);
+  if (concurrency !== undefined && !Number.isInteger(concurrency)) {
+    throw usageError(
+      `Cannot run: --concurrency takes a whole number from 1 to 64, not ${
+        JSON.stringify(values.concurrency)
+      }`,
+      USAGE,
+    );
+  }
   const calls = (values.args ?? []).map(parseCall);
   const timeoutMs = values.timeout === undefined
     ? 10_000
@@ -121,8 +154,15 @@ async function main(args: string[]): Promise<number> {
     );
   }
   const started = performance.now();
+  const sandbox = createSandbox({
+    python,
+    warm: 0,
+    ...(concurrency === undefined ? {} : { concurrency }),
+  });
   try {
-    const r = await runCode({
+    const where = await sandbox.backend(language);
+    console.log(`backend: ${where.backend} (${where.detail}; ${where.reason})`);
+    const r = await sandbox.runCode({
       language,
       code,
       entry,
@@ -169,7 +209,7 @@ async function main(args: string[]): Promise<number> {
     );
     return 1;
   } finally {
-    await closeSandbox();
+    await sandbox.close();
   }
 }
 

@@ -7,9 +7,11 @@
  */
 import type { Pool } from "./_pool.ts";
 import type { WorkerProcess } from "./_process.ts";
+import type { Backend } from "./_backend.ts";
 import { checkProgram, deadStatus, limitsOf, workerLanguage } from "./_run.ts";
 import { decide, fitAll, logSlope } from "./_fit.ts";
 import { encodeValue } from "./_wire.ts";
+import { PreparedArgs } from "./prepared.ts";
 import type {
   ComplexityPoint,
   ComplexityRequest,
@@ -23,7 +25,20 @@ interface Series {
   points: ComplexityPoint[];
   status: RunStatus;
   error?: string;
+  /** Time the series held its worker, ms. */
+  elapsedMs: number;
+  backend: Backend;
 }
+
+/** Passes over the measured sizes after the growth (see the module doc). */
+const PASSES = 1;
+
+/** The measurement's defaults (see `ComplexityRequest`). */
+export const MEASURE_DEFAULTS = {
+  budgetMs: 100,
+  repeats: 3,
+  minSampleMs: 1,
+} as const;
 
 /** Measures one series of sizes in one fresh worker. */
 async function series(
@@ -32,9 +47,9 @@ async function series(
   explicit: boolean,
 ): Promise<Series> {
   const {
-    budgetMs = 250,
-    repeats = 5,
-    minSampleMs = 3,
+    budgetMs = MEASURE_DEFAULTS.budgetMs,
+    repeats = MEASURE_DEFAULTS.repeats,
+    minSampleMs = MEASURE_DEFAULTS.minSampleMs,
   } = req;
   const limits = limitsOf(req, "measure complexity", 60_000);
   const lang = workerLanguage(req.language);
@@ -43,36 +58,23 @@ async function series(
     heapMb: limits.memoryMb,
     timing: true,
     refillNow: false,
+    quiet: pool.options.quietTiming,
   });
   const w: WorkerProcess = lease.worker;
   const points: ComplexityPoint[] = [];
   let status: RunStatus = "ok";
   let error: string | undefined;
   const started = performance.now();
-  try {
-    await w.start({
-      code: req.code,
-      entry: req.entry,
-      typescript: req.language === "typescript",
-    }, { ...limits, timeoutMs: limits.timeoutMs });
-    const load = await w.next();
-    if (load === null || load.t !== "load") {
-      return { points, status: deadStatus(w) };
-    }
-    if (load.r.status !== "ok") {
-      return { points, status: load.r.status, error: load.r.error };
-    }
-    const queue = [...(req.sizes ?? DEFAULT_SIZES)];
-    const texts = new Map<number, string>();
-    let warmed = false;
-    let stepMode = false;
-    let stepStart = 0;
-    let gentle = 0;
-    while (queue.length) {
-      const n = queue.shift()!;
+  let elapsedMs = 0;
+  // Each size's arguments go to the worker once; samples refer to them.
+  const sent = new Set<number>();
+  const kOf = new Map<number, number>();
+  const sample = async (n: number, reps: number) => {
+    if (!sent.has(n)) {
       let argsText: string;
       try {
-        argsText = encodeValue(req.input(n));
+        const args = req.input(n);
+        argsText = args instanceof PreparedArgs ? args.wire : encodeValue(args);
       } catch (e) {
         throw new TypeError(
           `Cannot measure complexity: input(${n}) did not give a sendable argument list (${
@@ -80,22 +82,59 @@ async function series(
           })`,
         );
       }
+      w.sendRaw(`{"t":"args","id":${n},"args":${argsText}}`);
+      sent.add(n);
+    }
+    w.sendRaw(
+      `{"t":"measure","id":${n},"reps":${reps},"minMs":${minSampleMs},"k":${
+        kOf.get(n) ?? 1
+      }}`,
+    );
+    const m = await w.next();
+    if (m !== null && m.r?.ok) kOf.set(n, m.r.k);
+    return m;
+  };
+  const remaining = () => limits.timeoutMs - (performance.now() - started);
+  try {
+    await w.start({
+      code: req.code,
+      entry: req.entry,
+      typescript: req.language === "typescript",
+    }, limits);
+    const load = await w.next();
+    if (load === null || load.t !== "load") {
+      return {
+        points,
+        status: deadStatus(w),
+        elapsedMs: 0,
+        backend: w.backend,
+      };
+    }
+    if (load.r.status !== "ok") {
+      return {
+        points,
+        status: load.r.status,
+        error: load.r.error,
+        elapsedMs: 0,
+        backend: w.backend,
+      };
+    }
+    const queue = [...(req.sizes ?? DEFAULT_SIZES)];
+    let warmed = false;
+    let stepMode = false;
+    let stepStart = 0;
+    let gentle = 0;
+    while (queue.length) {
+      const n = queue.shift()!;
       if (!warmed) {
         // one untimed round so the JIT/bytecode caches are warm
-        w.sendRaw(
-          `{"t":"measure","args":${argsText},"reps":1,"minMs":${minSampleMs}}`,
-        );
-        const m0 = await w.next();
+        const m0 = await sample(n, 1);
         if (m0 === null || !m0.r?.ok) break;
         warmed = true;
       }
-      const remaining = limits.timeoutMs - (performance.now() - started);
-      if (remaining <= 0) break;
-      w.rearm(Math.min(remaining, budgetMs * 20 + 5_000));
-      w.sendRaw(
-        `{"t":"measure","args":${argsText},"reps":${repeats},"minMs":${minSampleMs}}`,
-      );
-      const m = await w.next();
+      if (remaining() <= 0) break;
+      w.rearm(Math.min(remaining(), budgetMs * 20 + 5_000));
+      const m = await sample(n, repeats);
       if (m === null) {
         if (points.length < 4) status = deadStatus(w);
         break;
@@ -108,17 +147,31 @@ async function series(
       // The minimum of the repeats: load from other processes only adds time.
       const ms = Math.max(Math.min(...(m.r.ms as number[])), 1e-7);
       points.push({ n, ms });
-      texts.set(n, argsText);
-      if (explicit) continue;
+      if (explicit) {
+        if (repeats * ms > budgetMs * 4 && points.length >= 4) break;
+        continue;
+      }
       // Decide whether (and how) to grow.
       const prev = points[points.length - 2];
       const ratio = prev ? ms / prev.ms : 1;
       const stepRatio = prev ? n / prev.n : 2;
       if (!stepMode && prev && stepRatio === 2 && ratio > 12 && n <= 64) {
-        // Steeper than n^3 on a doubling: walk in small steps instead.
+        // Steeper than n^3 on a doubling: walk in small steps instead,
+        // first filling the sizes between the last two (cheap, and enough
+        // sizes for a fit even when the next step is over the budget).
         stepMode = true;
         stepStart = n;
         gentle = 0;
+        const fill = Math.max(1, Math.round(prev.n / 4));
+        for (let k = prev.n + fill; k < n; k += fill) {
+          const m = await sample(k, repeats);
+          if (m === null || !m.r?.ok) break;
+          points.push({
+            n: k,
+            ms: Math.max(Math.min(...(m.r.ms as number[])), 1e-7),
+          });
+        }
+        points.sort((a, b) => a.n - b.n);
       } else if (stepMode && prev) {
         // Back to doubling when the small steps do not look exponential.
         const local = Math.log(Math.max(ratio, 1e-9)) / Math.log(stepRatio);
@@ -149,23 +202,17 @@ async function series(
       if (repeats * predicted > budgetMs * (points.length < 5 ? 4 : 1)) break;
       if (points.length >= 24) break;
     }
-    // Phase 2: passes over the chosen sizes, alternately descending and
-    // ascending, keeping each size's minimum. Load from other processes,
+    // Phase 2: a pass over the chosen sizes, descending, keeping each
+    // size's minimum. Load from other processes,
     // CPU-sibling contention and JIT re-optimisation come and go over
     // seconds; spreading each size's repeats over the whole measurement
     // makes such a period hit every size alike instead of a run of sizes.
-    for (let pass = 0; pass < 2 && points.length >= 4; pass++) {
+    for (let pass = 0; pass < PASSES && points.length >= 4; pass++) {
       const order = pass % 2 === 0 ? [...points].reverse() : [...points];
       for (const p of order) {
-        const remaining = limits.timeoutMs - (performance.now() - started);
-        if (remaining <= 0) break;
-        w.rearm(Math.min(remaining, budgetMs * 20 + 5_000));
-        w.sendRaw(
-          `{"t":"measure","args":${texts.get(p.n)},"reps":${
-            Math.max(1, Math.ceil(repeats / 2))
-          },"minMs":${minSampleMs}}`,
-        );
-        const m = await w.next();
+        if (remaining() <= 0) break;
+        w.rearm(Math.min(remaining(), budgetMs * 20 + 5_000));
+        const m = await sample(p.n, Math.max(1, Math.ceil(repeats / 2)));
         if (m === null || !m.r?.ok) break;
         p.ms = Math.min(
           p.ms,
@@ -174,10 +221,11 @@ async function series(
       }
     }
   } finally {
+    elapsedMs = performance.now() - started;
     lease.release();
   }
   await w.exited;
-  const out: Series = { points, status };
+  const out: Series = { points, status, elapsedMs, backend: w.backend };
   if (error) out.error = error;
   return out;
 }
@@ -204,10 +252,12 @@ export async function measureWith(
   }
   const explicit = req.sizes !== undefined;
   let s = await series(pool, req, explicit);
+  let elapsedMs = s.elapsedMs;
   let fits = fitAll(s.points);
   let d = decide(s.points, fits);
   if (s.status === "ok" && d.ambiguous) {
     const again = await series(pool, req, explicit);
+    elapsedMs += again.elapsedMs;
     if (again.status === "ok" && again.points.length) {
       // keep, per size, the smaller median: noise only ever adds time
       const byN = new Map(again.points.map((p) => [p.n, p.ms]));
@@ -230,6 +280,8 @@ export async function measureWith(
     reason: s.status === "ok"
       ? d.reason
       : `not measured: ${s.status}${s.error ? ` (${s.error})` : ""}`,
+    elapsedMs,
+    backend: s.backend,
   };
   return result;
 }

@@ -27,6 +27,8 @@ export interface PoolOptions {
   concurrency: number;
   /** Measurements running at once (each also takes a `concurrency` slot). */
   timingConcurrency: number;
+  /** Timed work runs alone (see `SandboxOptions.quietTiming`). */
+  quietTiming: boolean;
   unref: boolean;
   python: PythonChoice;
   bwrap?: string | undefined;
@@ -45,6 +47,12 @@ export interface LeaseRequest {
   timing?: boolean;
   /** Refill the warm list now (false: only when released). @default true */
   refillNow?: boolean;
+  /**
+   * Run alone: wait until no other request runs, start none meanwhile and
+   * spawn no warm workers, so the timings see a quiet machine.
+   * @default false
+   */
+  quiet?: boolean;
 }
 
 /** A worker lent to one request; `release` kills it and frees the slot. */
@@ -76,6 +84,8 @@ export class Pool {
   private active = new Set<WorkerProcess>();
   private slots: Slots;
   private timingSlots: Slots;
+  private quietLock = new Slots(1);
+  private quietNow = false;
   private starting = new Map<string, number>();
   private snapshot: Promise<Uint8Array> | undefined;
   private dir: string | undefined;
@@ -202,7 +212,7 @@ export class Pool {
   }
 
   private refill(backend: Backend, heapMb: number, timing: boolean): void {
-    if (this.closed || this.options.warm <= 0) return;
+    if (this.closed || this.options.warm <= 0 || this.quietNow) return;
     const key = `${backend}:${heapMb}:${timing}`;
     const list = this.idle.get(key) ?? [];
     this.idle.set(key, list);
@@ -232,7 +242,13 @@ export class Pool {
    * release (measurements keep the other cores quiet).
    */
   async acquire(request: LeaseRequest): Promise<Lease> {
-    const { language, heapMb, timing = false, refillNow = true } = request;
+    const {
+      language,
+      heapMb,
+      timing = false,
+      refillNow = true,
+      quiet = false,
+    } = request;
     if (this.closed) {
       throw new Error(
         "Cannot run code: the sandbox is closed; create a new one",
@@ -240,7 +256,12 @@ export class Pool {
     }
     const backend = await this.backendOf(language);
     if (timing) await this.timingSlots.take();
-    await this.slots.take();
+    // A quiet lease holds every slot (one quiet lease at a time, so two
+    // cannot each hold part of them).
+    if (quiet) await this.quietLock.take();
+    const held = quiet ? this.options.concurrency : 1;
+    for (let i = 0; i < held; i++) await this.slots.take();
+    if (quiet) this.quietNow = true;
     let released = false;
     let w: WorkerProcess | undefined;
     const release = () => {
@@ -250,7 +271,11 @@ export class Pool {
         w.kill("closed");
         this.active.delete(w);
       }
-      this.slots.give();
+      if (quiet) {
+        this.quietNow = false;
+        this.quietLock.give();
+      }
+      for (let i = 0; i < held; i++) this.slots.give();
       if (timing) this.timingSlots.give();
       this.refill(backend, heapMb, timing);
     };

@@ -17,7 +17,7 @@
 /** Python source; evaluating it leaves `_sbx` (a dict of functions). */
 export const PY_HELPERS = String.raw`
 def _sbx_setup():
-    import builtins, _json, time, sys, os
+    import builtins, _json, time, sys, os, marshal
     sys.set_int_max_str_digits(0)
     perf = time.perf_counter
     _int, _float, _str, _bool, _list, _tuple, _dict = int, float, str, bool, list, tuple, dict
@@ -27,6 +27,10 @@ def _sbx_setup():
     SAFE = 2 ** 53 - 1
     state = [None]
     quote = _json.encode_basestring_ascii
+    # marshal bytes of decoded argument data (lists, dicts, tuples, str,
+    # int, float, bool, None) tell whether a call changed it, and rebuild a
+    # fresh copy, at C speed
+    m_dumps, m_loads = marshal.dumps, marshal.loads
 
     class _Ctx:
         strict = True
@@ -99,6 +103,9 @@ def _sbx_setup():
             return _repr(v)
         if t is _str:
             return dumps(v)
+        if (t is _list or t is _tuple) and flat_ints(v):
+            # most results: a flat list of small ints, joined at C speed
+            return "[" + ",".join(_map(_str, v)) + "]"
         if t is _list or t is _tuple or t is _set or t is _frozenset or t is _dict:
             for s in seen:
                 if s is v:
@@ -116,6 +123,14 @@ def _sbx_setup():
             seen.pop()
             return out
         raise _TypeError("cannot serialise a value of type " + t.__name__)
+
+    _min, _max, _map = min, max, map
+
+    def flat_ints(v):
+        for x in v:
+            if _type(x) is not _int:
+                return False
+        return not v or (-SAFE <= _min(v) and _max(v) <= SAFE)
 
     def hashable(v):
         return _tuple(hashable(x) for x in v) if _type(v) is _list else v
@@ -168,17 +183,15 @@ def _sbx_setup():
         return dumps({"status": "ok"})
 
     prepared = []
-    raw = []
 
     def prepare(calls_json):
         # runs before the candidate's code: its patches cannot touch decoding
-        prepare_list(loads(calls_json))
+        prepare_list(loads(calls_json), '"$' in calls_json)
 
-    def prepare_list(calls):
-        # the same, for calls the caller already parsed; the wire form is
-        # kept so a timed call can decode a fresh copy for each run
-        raw[:] = calls
-        prepared[:] = [dec(a) for a in calls]
+    def prepare_list(calls, tagged=True):
+        # the same, for calls the caller already parsed; without tagged
+        # values (bigints, maps, NaN) the parsed JSON is the value itself
+        prepared[:] = [dec(a) for a in calls] if tagged else calls
 
     def call(i):
         f = state[0]
@@ -196,58 +209,90 @@ def _sbx_setup():
             return err("Cannot serialise the return value: " + fmt(e))
         return '{"ok":true,"ms":' + _repr((t1 - t0) * 1000) + ',"v":' + v + "}"
 
-    def call_timed(i, reps, budget_ms, clock):
-        # clock: CPU time in ms. Each run gets a fresh copy of the
-        # arguments (a candidate may sort them in place); the value is the
-        # first run's; stop once the runs took budget_ms of wall time.
+    def call_timed(i, reps, budget_ms, clock, sample_ms=0):
+        # clock: CPU time in ms. The first call gives the value (and a
+        # time of its own); then reps samples, each of as many calls as
+        # take sample_ms, give the time per call, and the least of those
+        # is the call's time (a sample averages over collections and
+        # caches; the least sample drops what other processes did). Every
+        # call sees the arguments as they were: if the first call changed
+        # them, each later one gets a fresh copy (outside the timing). No
+        # more calls once they took budget_ms of wall time.
         f = state[0]
         a = prepared[i]
         prepared[i] = None
-        best_cpu = best_wall = 1e300
+        pristine = m_dumps(a)
+        calls = 0
         spent = 0.0
-        runs = 0
-        first = None
-        while runs < reps:
-            if runs > 0:
-                a = dec(raw[i])
-            try:
-                t0 = perf()
-                c0 = clock()
-                r = f(*a)
-                c1 = clock()
-                t1 = perf()
-            except _BaseException as e:
-                return err(fmt(e))
-            if runs == 0:
-                first = r
-            r = None
-            runs += 1
-            wall = (t1 - t0) * 1000
-            spent += wall
-            if wall < best_wall:
-                best_wall = wall
-            if c1 - c0 < best_cpu:
-                best_cpu = c1 - c0
+        t0 = perf()
+        c0 = clock()
+        try:
+            first = f(*a)
+        except _BaseException as e:
+            return err(fmt(e))
+        best_cpu = clock() - c0
+        best_wall = (perf() - t0) * 1000
+        spent = best_wall
+        calls = 1
+        mutates = m_dumps(a) != pristine
+        for _r in _range(reps):
             if spent >= budget_ms:
                 break
-        raw[i] = None
+            cpu = wall = 0.0
+            k = 0
+            while k < 1 or (cpu < sample_ms and k < 1000 and spent < budget_ms):
+                if mutates:
+                    a = m_loads(pristine)
+                try:
+                    t0 = perf()
+                    c0 = clock()
+                    f(*a)
+                    c1 = clock()
+                    t1 = perf()
+                except _BaseException as e:
+                    return err(fmt(e))
+                cpu += c1 - c0
+                w = (t1 - t0) * 1000
+                wall += w
+                spent += w
+                k += 1
+            calls += k
+            if cpu / k < best_cpu:
+                best_cpu = cpu / k
+            if wall / k < best_wall:
+                best_wall = wall / k
+        a = pristine = None
         try:
             v = enc(first, 0, [])
         except _BaseException as e:
             return err("Cannot serialise the return value: " + fmt(e))
-        return '{"ok":true,"ms":' + _repr(best_wall) + ',"cpuMs":' + _repr(best_cpu) + ',"runs":' + _str(runs) + ',"v":' + v + "}"
+        return '{"ok":true,"ms":' + _repr(best_wall) + ',"bestMs":' + _repr(best_cpu) + ',"runs":' + _str(calls) + ',"v":' + v + "}"
 
-    def measure(args_json, reps, min_ms, clock):
-        # clock: the worker's CPU-time clock in ms (a JS function)
+    stored = {}
+
+    def put_args(i, x, tagged=True):
+        # a measured size's argument list (wire JSON, parsed), decoded
+        # once; kept as the value to run on and its marshal bytes, to tell
+        # whether a sample changed it (then the next one gets a fresh copy)
+        a = dec(x) if tagged else x
+        stored[i] = [a, m_dumps(a)]
+
+    def put_args_json(i, text):
+        put_args(i, loads(text), '"$' in text)
+
+    def measure_id(i, reps, min_ms, clock, k0):
+        # clock: the worker's CPU-time clock in ms. Each sample loops the
+        # call k times, k doubling (from k0) until a sample lasts min_ms;
+        # every sample starts from the arguments as they were sent.
         f = state[0]
         min_s = min_ms / 1000
         cpu = lambda: clock() / 1000
         try:
-            x = loads(args_json)
-            k = 1
+            held = stored[i]
+            k = k0 if k0 >= 1 else 1
             out = []
             for r in _range(reps):
-                a = dec(x)
+                a = held[0]
                 while True:
                     # two timings per k while calibrating: a one-off slow
                     # run (first call, GC) must not fix k too low
@@ -256,11 +301,19 @@ def _sbx_setup():
                         t0 = cpu()
                         for _ in _range(k):
                             f(*a)
-                        el = min(el, cpu() - t0)
+                        d = cpu() - t0
+                        if d < el:
+                            el = d
                     if r > 0 or el >= min_s or k >= 1 << 22:
                         break
                     k *= 2
                 out.append(el * 1000 / k)
+                # whether the entry changes its arguments is checked once per
+                # size (a check costs about what a fresh copy does)
+                if len(held) == 2:
+                    held.append(m_dumps(a) != held[1])
+                if held[2]:
+                    held[0] = m_loads(held[1])
         except _BaseException as e:
             return err(fmt(e))
         return dumps({"ok": True, "ms": out, "k": k})
@@ -301,7 +354,7 @@ def _sbx_setup():
                 out.append((root + "/" + name, 0, 0))
         return out
 
-    _map, _hash, _getattr = map, hash, getattr
+    _hash, _getattr = hash, getattr
 
     def dict_print(d):
         # C-level loops only: this runs once per program
@@ -345,7 +398,7 @@ def _sbx_setup():
                 break
         return dumps(out)
 
-    return {"prepare": prepare, "prepare_list": prepare_list, "load": load, "call": call, "call_timed": call_timed, "measure": measure, "programs": programs, "loads": loads, "dumps": dumps}
+    return {"prepare": prepare, "prepare_list": prepare_list, "load": load, "call": call, "call_timed": call_timed, "put_args": put_args, "put_args_json": put_args_json, "measure_id": measure_id, "programs": programs, "loads": loads, "dumps": dumps}
 
 _sbx = _sbx_setup()
 del _sbx_setup

@@ -7,6 +7,7 @@
 import type { Lease, Pool } from "./_pool.ts";
 import type { Limits, WorkerProcess } from "./_process.ts";
 import { encodeValue, reviveValue } from "./_wire.ts";
+import { PreparedArgs } from "./prepared.ts";
 import type { Backend } from "./_backend.ts";
 import type {
   CallResult,
@@ -101,12 +102,13 @@ interface TimedCall {
   repeats: number;
   timeoutMs: number | undefined;
   budgetMs: number;
+  sampleMs: number;
 }
 
 function timedCalls(req: RunRequest, what: string): Map<number, TimedCall> {
   const out = new Map<number, TimedCall>();
   for (const t of req.timed ?? []) {
-    const { call, repeats = 3, timeoutMs, budgetMs } = t;
+    const { call, repeats = 3, timeoutMs, budgetMs, sampleMs = 0 } = t;
     if (!Number.isInteger(call) || call < 0 || call >= req.calls.length) {
       throw new RangeError(
         `Cannot ${what}: timed call ${call} is not an index of calls (0 to ${
@@ -119,7 +121,8 @@ function timedCalls(req: RunRequest, what: string): Map<number, TimedCall> {
         `Cannot ${what}: repeats of timed call ${call} must be an integer from 1 to 100, got ${repeats}`,
       );
     }
-    for (const [k, v] of Object.entries({ timeoutMs, budgetMs })) {
+    for (const [k, v] of Object.entries({ timeoutMs, budgetMs, sampleMs })) {
+      if (k === "sampleMs" && v === 0) continue;
       if (v !== undefined && !(Number.isFinite(v) && v > 0)) {
         throw new RangeError(
           `Cannot ${what}: ${k} of timed call ${call} must be a positive number, got ${v}`,
@@ -130,6 +133,7 @@ function timedCalls(req: RunRequest, what: string): Map<number, TimedCall> {
       repeats,
       timeoutMs,
       budgetMs: budgetMs ?? (timeoutMs ?? 10_000) / 4,
+      sampleMs,
     });
   }
   return out;
@@ -139,7 +143,10 @@ function timedCalls(req: RunRequest, what: string): Map<number, TimedCall> {
 export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
   const what = "run code";
   checkProgram(req, what);
-  if (!Array.isArray(req.calls) || !req.calls.every(Array.isArray)) {
+  if (
+    !Array.isArray(req.calls) ||
+    !req.calls.every((c) => Array.isArray(c) || c instanceof PreparedArgs)
+  ) {
     throw new TypeError(
       "Cannot run code: calls must be a list of argument lists, e.g. [[1, 2]]",
     );
@@ -148,7 +155,9 @@ export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
   const timed = timedCalls(req, what);
   let encoded: string[];
   try {
-    encoded = req.calls.map((args) => encodeValue(args));
+    encoded = req.calls.map((args) =>
+      args instanceof PreparedArgs ? args.wire : encodeValue(args)
+    );
   } catch (e) {
     throw new TypeError(
       `Cannot run code: an argument cannot be sent to the sandbox (${
@@ -159,6 +168,7 @@ export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
   const lease = await pool.acquire({
     language: workerLanguage(req.language),
     heapMb: limits.memoryMb,
+    quiet: timed.size > 0 && pool.options.quietTiming,
   });
   return await runOn(lease, req, limits, encoded, timed);
 }
@@ -179,6 +189,8 @@ export async function runOn(
   const results: CallResult[] = [];
   let status: RunStatus = "ok";
   let error: string | undefined;
+  const started = performance.now();
+  let elapsedMs = 0;
   try {
     await w.start(
       {
@@ -196,8 +208,8 @@ export async function runOn(
       status = load.r.status;
       error = load.r.error;
     } else {
-      const spec: Record<string, [number, number]> = {};
-      for (const [i, t] of timed) spec[i] = [t.repeats, t.budgetMs];
+      const spec: Record<string, [number, number, number]> = {};
+      for (const [i, t] of timed) spec[i] = [t.repeats, t.budgetMs, t.sampleMs];
       w.sendRaw(JSON.stringify({ t: "calls", timed: spec }));
       const own = timed.get(0)?.timeoutMs;
       if (own !== undefined) w.rearm(own);
@@ -216,6 +228,7 @@ export async function runOn(
     }
     if (w.killReason && w.killReason !== "closed") status = w.killReason;
   } finally {
+    elapsedMs = performance.now() - started;
     lease.release();
   }
   await w.exited;
@@ -236,6 +249,7 @@ export async function runOn(
     stdout: w.stdout,
     stderr: w.stderr,
     backend: w.backend,
+    elapsedMs,
   };
   if (status !== "ok") out.error = error ?? DEAD_MESSAGE[status];
   return out;
@@ -247,8 +261,8 @@ export function toCallResult(r: any): CallResult {
   if (r && r.ok === true && typeof r.ms === "number") {
     try {
       const out: CallResult = { ok: true, value: reviveValue(r.v), ms: r.ms };
-      if (typeof r.cpuMs === "number" && typeof r.runs === "number") {
-        out.cpuMs = r.cpuMs;
+      if (typeof r.bestMs === "number" && typeof r.runs === "number") {
+        out.bestMs = r.bestMs;
         out.runs = r.runs;
       }
       return out;

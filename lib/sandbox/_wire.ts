@@ -33,6 +33,7 @@ export type SandboxValue =
   | { [key: string]: SandboxValue };
 
 const MAX_DEPTH = 200;
+const SAFE = Number.MAX_SAFE_INTEGER;
 
 /**
  * Encodes a value to wire JSON text, with the given (captured) primitives.
@@ -47,7 +48,12 @@ export function makeEncoder(
     stringify: (s: string) => string;
     mapProto: unknown;
     setProto: unknown;
+    join: (a: unknown[], separator: string) => string;
   } = {
+    join: Function.prototype.call.bind(Array.prototype.join) as (
+      a: unknown[],
+      separator: string,
+    ) => string,
     isArray: Array.isArray,
     keys: Object.keys,
     getProto: Object.getPrototypeOf,
@@ -65,6 +71,7 @@ export function makeEncoder(
     stringify,
     mapProto,
     setProto,
+    join,
   } = prims;
   const encode = (v: unknown, depth: number, seen: unknown[]): string => {
     if (depth > MAX_DEPTH) {
@@ -93,11 +100,25 @@ export function makeEncoder(
         if (isArray(v)) {
           const a = v as unknown[];
           const len = a.length;
-          let s = "[";
+          // most results: a flat list of safe integers, joined natively
+          let ints = true;
           for (let i = 0; i < len; i++) {
-            s += (i ? "," : "") + encode(a[i], depth + 1, seen);
+            const x = a[i];
+            if (
+              typeof x !== "number" || !(x >= -SAFE && x <= SAFE) || x % 1 !== 0
+            ) {
+              ints = false;
+              break;
+            }
           }
-          out = s + "]";
+          if (ints) out = "[" + join(a, ",") + "]";
+          else {
+            let s = "[";
+            for (let i = 0; i < len; i++) {
+              s += (i ? "," : "") + encode(a[i], depth + 1, seen);
+            }
+            out = s + "]";
+          }
         } else if (proto === setProto) {
           let s = "[";
           let first = true;

@@ -10,8 +10,9 @@
  * 2. The worker prints `READY\n` (nothing else has run yet).
  * 3. `{"nonce", "code", "entry", "typescript"?}`: the worker keeps the nonce
  *    in a local variable, loads the program and answers `load`.
- * 4. Any number of `{"t":"calls","calls":[wire…]}`,
- *    `{"t":"measure","args":wire,"reps","minMs"}` or
+ * 4. Any number of `{"t":"calls","timed":{…}}`,
+ *    `{"t":"args","id","args":wire}` (kept, no answer),
+ *    `{"t":"measure","id","reps","minMs","k"}` or
  *    `{"t":"programs","items":[…],"guard":bool}` (Python), each answered.
  *
  * Every answer is written to stdout as `\n<nonce> <json>\n` through
@@ -36,8 +37,13 @@ const decoder = new TextDecoder();
 const decodeText = decoder.decode.bind(decoder);
 const now = performance.now.bind(performance);
 const cpuUsage = process.cpuUsage.bind(process);
-/** CPU time of this process in ms (time preempted by other processes is not counted). */
-const cpuNow = (): number => {
+/**
+ * The clock timed runs use: this process's CPU time in ms (time preempted
+ * by other processes does not count). JavaScript workers run V8
+ * single-threaded, so it is the candidate's own; in Pyodide workers it
+ * also counts V8's background threads.
+ */
+const clockNow = (): number => {
   const u = cpuUsage();
   return (u.user + u.system) / 1000;
 };
@@ -141,8 +147,16 @@ interface Engine {
   /** Calls the entry with the i-th prepared argument list. */
   call(i: number): Promise<string>;
   /** The same, up to `reps` times on fresh copies, timed in CPU ms. */
-  callTimed(i: number, reps: number, budgetMs: number): Promise<string>;
-  measure(argsJson: string, reps: number, minMs: number): Promise<string>;
+  callTimed(
+    i: number,
+    reps: number,
+    budgetMs: number,
+    sampleMs: number,
+  ): Promise<string>;
+  /** Keeps a measured size's arguments (wire JSON text) under an id. */
+  putArgs(id: number, argsJson: string): void;
+  /** Times the entry on the arguments kept under `id`. */
+  measure(id: number, reps: number, minMs: number, k0: number): Promise<string>;
   programs(itemsJson: string, guard: boolean): string;
 }
 
@@ -151,11 +165,55 @@ function jsEngine(): Engine {
   const isArray = Array.isArray;
   const apply = Reflect.apply;
   let prepared: unknown[] = [];
-  let raw: unknown[] = [];
+  let tagged = false;
+  const stored = new Map<
+    number,
+    [unknown[], string, boolean, number, boolean?]
+  >();
+  // Without tagged values (bigints, maps, NaN) parsed JSON is the value,
+  // and JSON.stringify (native, far faster than the wire encoder) tells
+  // whether a run changed it.
+  const decode = (json: string) => {
+    const x = parse(json);
+    return json.includes('"$') ? reviveArgs(x) : x;
+  };
+  const fingerprint = (value: unknown, tagged: boolean) =>
+    tagged ? encodeResult(value) : stringify(value);
+  // Whether a run changed plain-JSON arguments, without allocating (an
+  // allocation here would trigger collections that land inside the next
+  // timed run): a hash of every number, string and length, in order.
+  const digest = (value: unknown): number => {
+    let h = 0x811c9dc5;
+    const mix = (x: number) => {
+      h = Math.imul(h ^ (x | 0), 0x01000193);
+      h = Math.imul(h ^ ((x / 4294967296) | 0), 0x01000193);
+    };
+    const walk = (v: unknown): void => {
+      if (typeof v === "number") mix(v === v ? v : 0x7ff80000);
+      else if (typeof v === "string") {
+        mix(v.length);
+        for (let i = 0; i < v.length; i++) mix(v.charCodeAt(i));
+      } else if (typeof v === "boolean") mix(v ? 3 : 5);
+      else if (v === null) mix(7);
+      else if (isArray(v)) {
+        const a = v as unknown[];
+        mix(a.length + 11);
+        for (let i = 0; i < a.length; i++) walk(a[i]);
+      } else if (typeof v === "object") {
+        for (const k in v as Record<string, unknown>) {
+          walk(k);
+          walk((v as Record<string, unknown>)[k]);
+        }
+        mix(13);
+      }
+    };
+    walk(value);
+    return h;
+  };
   return {
     prepare(callsJson) {
-      raw = parse(callsJson) as unknown[];
-      prepared = reviveArgs(raw) as unknown[];
+      tagged = callsJson.includes('"$');
+      prepared = decode(callsJson) as unknown[];
     },
     async load(code, entry, typescript) {
       const exportName = "__sandbox_entry_" +
@@ -221,39 +279,55 @@ function jsEngine(): Engine {
         });
       }
     },
-    async callTimed(i, reps, budgetMs) {
-      // Each run gets a fresh copy of the arguments (a candidate may sort
-      // them in place); the value is the first run's.
+    async callTimed(i, reps, budgetMs, sampleMs) {
+      // The first call gives the value (and a time of its own); then reps
+      // samples, each of as many calls as take sampleMs, give the time per
+      // call, and the least of those is the call's time (a sample
+      // averages over collections and tier-ups; the least sample drops
+      // what other processes did). Every call sees the arguments as they
+      // were: if the first call changed them, each later one gets a fresh
+      // copy (outside the timing). None once they took budgetMs.
       let args = prepared[i];
       prepared[i] = undefined;
-      let bestCpu = Infinity, bestWall = Infinity, spent = 0, runs = 0;
-      let first: unknown;
+      const pristine = fingerprint(args, tagged);
+      const sum = tagged ? 0 : digest(args);
+      const run = async (): Promise<[unknown, number, number]> => {
+        const t0 = now();
+        const c0 = clockNow();
+        let r = apply(fn!, undefined, args as unknown[]);
+        if (
+          r !== null && typeof r === "object" &&
+          typeof (r as Promise<unknown>).then === "function"
+        ) r = await r;
+        return [r, clockNow() - c0, now() - t0];
+      };
+      let first: unknown, bestCpu: number, bestWall: number, calls = 1;
       try {
-        while (runs < reps) {
-          if (runs > 0) args = reviveArgs(raw[i]);
-          const t0 = now();
-          const c0 = cpuNow();
-          let r = apply(fn!, undefined, args as unknown[]);
-          if (
-            r !== null && typeof r === "object" &&
-            typeof (r as Promise<unknown>).then === "function"
-          ) r = await r;
-          const c1 = cpuNow();
-          const wall = now() - t0;
-          if (runs === 0) first = r;
-          runs++;
-          spent += wall;
-          if (wall < bestWall) bestWall = wall;
-          if (c1 - c0 < bestCpu) bestCpu = c1 - c0;
-          if (spent >= budgetMs) break;
+        [first, bestCpu, bestWall] = await run();
+        let spent = bestWall;
+        const mutates = tagged
+          ? fingerprint(args, tagged) !== pristine
+          : digest(args) !== sum;
+        for (let r = 0; r < reps && spent < budgetMs; r++) {
+          let cpu = 0, wall = 0, k = 0;
+          while (k < 1 || (cpu < sampleMs && k < 1000 && spent < budgetMs)) {
+            if (mutates) args = tagged ? decode(pristine) : parse(pristine);
+            const [, c, w] = await run();
+            cpu += c;
+            wall += w;
+            spent += w;
+            k++;
+          }
+          calls += k;
+          if (cpu / k < bestCpu) bestCpu = cpu / k;
+          if (wall / k < bestWall) bestWall = wall / k;
         }
       } catch (e) {
         return stringify({ ok: false, error: errorText(e) });
       }
-      raw[i] = undefined;
       try {
-        return '{"ok":true,"ms":' + bestWall + ',"cpuMs":' + bestCpu +
-          ',"runs":' + runs + ',"v":' + encodeResult(first) + "}";
+        return '{"ok":true,"ms":' + bestWall + ',"bestMs":' + bestCpu +
+          ',"runs":' + calls + ',"v":' + encodeResult(first) + "}";
       } catch (e) {
         return stringify({
           ok: false,
@@ -261,29 +335,43 @@ function jsEngine(): Engine {
         });
       }
     },
+    putArgs(id, argsJson) {
+      // the value to run on and its encoding, to tell whether a sample
+      // changed it (then the next sample gets a fresh copy)
+      const a = decode(argsJson) as unknown[];
+      const t = argsJson.includes('"$');
+      stored.set(id, [a, fingerprint(a, t), t, t ? 0 : digest(a)]);
+    },
     // deno-lint-ignore require-await
-    async measure(argsJson, reps, minMs) {
+    async measure(id, reps, minMs, k0) {
       const out: number[] = [];
-      let k = 1;
+      let k = k0 >= 1 ? k0 : 1;
       try {
-        const x = parse(argsJson);
+        const held = stored.get(id)!;
         for (let r = 0; r < reps; r++) {
           let el: number;
-          const a = reviveArgs(x) as unknown[];
+          const a = held[0];
           while (true) {
             // two timings per k while calibrating: a one-off slow run
             // (first call, GC, tier-up) must not fix k too low
             el = Infinity;
             for (let t = 0; t < (r === 0 ? 2 : 1); t++) {
-              const t0 = cpuNow();
+              const t0 = clockNow();
               for (let i = 0; i < k; i++) apply(fn!, undefined, a);
-              const e = cpuNow() - t0;
+              const e = clockNow() - t0;
               if (e < el) el = e;
             }
             if (r > 0 || el >= minMs || k >= 1 << 22) break;
             k *= 2;
           }
           out[out.length] = el / k;
+          // whether the entry changes its arguments is checked once per size
+          held[4] ??= held[2]
+            ? fingerprint(a, true) !== held[1]
+            : digest(a) !== held[3];
+          if (held[4]) {
+            held[0] = (held[2] ? decode(held[1]) : parse(held[1])) as unknown[];
+          }
         }
       } catch (e) {
         return stringify({ ok: false, error: errorText(e) });
@@ -344,7 +432,8 @@ async function pyEngine(dir: string): Promise<Engine> {
   const fLoad = sbx.get("load");
   const fCall = sbx.get("call");
   const fCallTimed = sbx.get("call_timed");
-  const fMeasure = sbx.get("measure");
+  const fPutArgs = sbx.get("put_args_json");
+  const fMeasure = sbx.get("measure_id");
   const fPrograms = sbx.get("programs");
   py.runPython("del _sbx");
   return {
@@ -360,12 +449,15 @@ async function pyEngine(dir: string): Promise<Engine> {
       return fCall(i);
     },
     // deno-lint-ignore require-await
-    async callTimed(i, reps, budgetMs) {
-      return fCallTimed(i, reps, budgetMs, cpuNow);
+    async callTimed(i, reps, budgetMs, sampleMs) {
+      return fCallTimed(i, reps, budgetMs, clockNow, sampleMs);
+    },
+    putArgs(id, argsJson) {
+      fPutArgs(id, argsJson);
     },
     // deno-lint-ignore require-await
-    async measure(argsJson, reps, minMs) {
-      return fMeasure(argsJson, reps, minMs, cpuNow);
+    async measure(id, reps, minMs, k0) {
+      return fMeasure(id, reps, minMs, clockNow, k0);
     },
     programs(itemsJson, guard) {
       return fPrograms(itemsJson, guard);
@@ -417,13 +509,15 @@ async function main(): Promise<void> {
       for (let i = 0; i < count; i++) {
         const spec = timed[String(i)];
         const r = spec
-          ? await engine.callTimed(i, spec[0], spec[1])
+          ? await engine.callTimed(i, spec[0], spec[1], spec[2] ?? 0)
           : await engine.call(i);
         send('{"t":"r","i":' + i + ',"r":' + r + "}");
       }
       send('{"t":"end"}');
+    } else if (msg.t === "args") {
+      engine.putArgs(msg.id, stringify(msg.args));
     } else if (msg.t === "measure") {
-      const r = await engine.measure(stringify(msg.args), msg.reps, msg.minMs);
+      const r = await engine.measure(msg.id, msg.reps, msg.minMs, msg.k ?? 1);
       send('{"t":"m","r":' + r + "}");
     } else if (msg.t === "programs") {
       const r = engine.programs(stringify(msg.items), !!msg.guard);

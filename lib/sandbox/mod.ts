@@ -135,6 +135,7 @@ export {
 export type { Sandbox } from "./sandbox.ts";
 export * from "./types.ts";
 export { sameValue } from "./same_value.ts";
+export { PreparedArgs } from "./prepared.ts";
 export type { SameValueRule } from "./same_value.ts";
 export {
   HUMANEVAL_PATH,

@@ -80,6 +80,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     ),
     unref = true,
     python = "auto",
+    quietTiming = true,
     bwrap,
     pyodideDir,
   } = options;
@@ -112,6 +113,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     warm,
     concurrency,
     timingConcurrency,
+    quietTiming,
     unref,
     python,
     bwrap,

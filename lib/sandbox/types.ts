@@ -4,6 +4,7 @@
  * @module
  */
 import type { SandboxValue } from "./_wire.ts";
+import type { PreparedArgs } from "./prepared.ts";
 import type { Backend, PythonChoice } from "./_backend.ts";
 
 export type { Backend, PythonChoice, SandboxValue };
@@ -28,8 +29,8 @@ export interface RunRequest {
   code: string;
   /** Name of the function to call (an identifier). */
   entry: string;
-  /** One argument list per call. */
-  calls: unknown[][];
+  /** One argument list per call (or one encoded once, `PreparedArgs`). */
+  calls: (unknown[] | PreparedArgs)[];
   /** Wall time for the whole request, in ms. @default 10000 */
   timeoutMs?: number;
   /**
@@ -41,11 +42,13 @@ export interface RunRequest {
   maxOutputBytes?: number;
   /**
    * Calls to time, by index (e.g. the large input after the tests): such
-   * a call runs up to `repeats` times, each on a fresh copy of its
-   * arguments, until its runs have taken `budgetMs` of wall time
+   * a call runs once for its value, then `repeats` samples of as many
+   * calls as take `sampleMs` each, every call on its arguments as they
+   * were sent (a fresh copy when the first call changed them), none once
+   * the calls have taken `budgetMs` of wall time
    * (default a quarter of its `timeoutMs`, or 2.5 s); its result carries
-   * `cpuMs`, the least CPU time of one run, and the value of the first
-   * run. `timeoutMs` is that call's own wall-time limit, armed when the
+   * `bestMs`, the least time per call of a sample, and the value of the
+   * first call. `timeoutMs` is that call's own wall-time limit, armed when the
    * calls before it have answered (the request's `timeoutMs` then covers
    * only the other calls).
    */
@@ -62,6 +65,12 @@ export interface TimedCallRequest {
   timeoutMs?: number;
   /** No more repeats once the runs took this long in all, ms. */
   budgetMs?: number;
+  /**
+   * Each of the `repeats` samples calls the entry until the calls took
+   * this long (CPU ms, at most 1,000 calls) and counts the time per call,
+   * so a fast call's time averages over its collections. @default 0
+   */
+  sampleMs?: number;
 }
 
 /** Result of one call, in the order of `calls`. */
@@ -71,8 +80,12 @@ export type CallResult =
     value: SandboxValue;
     /** Wall time of the call (a timed call: the least of its runs), ms. */
     ms: number;
-    /** A timed call: the least CPU time of one run, ms. */
-    cpuMs?: number;
+    /**
+     * A timed call: the least time per call of a sample, ms — the thread's
+     * CPU time on native Python, wall time in the Deno workers (JavaScript,
+     * Pyodide), whose CPU time counts V8's compiler and collector threads.
+     */
+    bestMs?: number;
     /** A timed call: how many runs were made. */
     runs?: number;
   }
@@ -90,6 +103,8 @@ export interface RunResult {
   error?: string;
   /** Where it ran: `deno` (JS/TS), `native` or `pyodide` (Python). */
   backend: Backend;
+  /** Time the request held its worker, ms (waiting for a free one excluded). */
+  elapsedMs: number;
 }
 
 /** Time-complexity classes `measureComplexity` can decide. */
@@ -108,15 +123,18 @@ export interface ComplexityRequest {
   language: Language;
   code: string;
   entry: string;
-  /** The argument list for size n (generated in the parent, untimed). */
-  input: (n: number) => unknown[];
+  /**
+   * The argument list for size n (generated in the parent, untimed), or
+   * one encoded once (`PreparedArgs`).
+   */
+  input: (n: number) => unknown[] | PreparedArgs;
   /** Sizes to try, ascending; default doubling from 8 up to 16384. */
   sizes?: number[];
-  /** Time budget per size in ms (all repeats). @default 250 */
+  /** Time budget per size in ms (all repeats). @default 100 */
   budgetMs?: number;
-  /** Repeats per size (the median is kept). @default 5 */
+  /** Repeats per size (the least is kept). @default 3 */
   repeats?: number;
-  /** Each timed sample loops the call until it lasts this long (CPU ms). @default 3 */
+  /** Each timed sample loops the call until it lasts this long (CPU ms). @default 1 */
   minSampleMs?: number;
   /** Wall-time limit for the whole measurement. @default 60000 */
   timeoutMs?: number;
@@ -152,6 +170,10 @@ export interface ComplexityResult {
   status: RunStatus;
   /** Why the class is what it is. */
   reason: string;
+  /** Time the measurement held its workers, ms (waiting excluded). */
+  elapsedMs: number;
+  /** Where it ran. */
+  backend: Backend;
 }
 
 /** Where a sandbox runs a language, as `Sandbox.backend` reports it. */
@@ -182,6 +204,14 @@ export interface SandboxOptions {
    * passes, else Pyodide). @default "auto"
    */
   python?: PythonChoice;
+  /**
+   * Timed work — complexity measurements and requests with timed calls —
+   * runs alone: it waits until no other request of this sandbox runs,
+   * none starts meanwhile and no warm worker is spawned, so contention
+   * for cores, caches and memory bandwidth does not enter the times. Off:
+   * it runs beside the rest (a faster, noisier sweep). @default true
+   */
+  quietTiming?: boolean;
   /** bubblewrap's path. @default found in /usr/bin, /bin, /usr/local/bin */
   bwrap?: string;
   /** Let the process exit while workers are alive. @default true */
