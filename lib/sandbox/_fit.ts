@@ -157,6 +157,21 @@ const FLAT = 1.25;
 /** A best fit worse than this (RMS relative error) is "unknown". */
 const MAX_ERROR = 0.4;
 
+/**
+ * The share of the sizes (the smallest ones) on which an O(n log n) call
+ * is checked against O(n).
+ */
+const LOWER_SHARE = 0.6;
+
+/** Options of {@linkcode decide} (for experiments; the defaults are the method). */
+export interface DecideOptions {
+  /**
+   * Share of the sizes, smallest first, over which an O(n log n) decision
+   * is checked against O(n) (0 turns the check off). @default 0.6
+   */
+  lowerShare?: number;
+}
+
 /** The decision: class, whether it was a close call, and why. */
 export interface Decision {
   class: ComplexityClass;
@@ -170,7 +185,12 @@ export interface Decision {
  * there are fewer than 4 points. A close call is a runner-up within the
  * slack that is not the chosen class's neighbour O(n)/O(n log n).
  */
-export function decide(points: ComplexityPoint[], fits: ClassFit[]): Decision {
+export function decide(
+  points: ComplexityPoint[],
+  fits: ClassFit[],
+  options: DecideOptions = {},
+): Decision {
+  const { lowerShare = LOWER_SHARE } = options;
   if (points.length < 4) {
     return {
       class: "unknown",
@@ -201,6 +221,31 @@ export function decide(points: ComplexityPoint[], fits: ClassFit[]): Decision {
       if (flat.error <= MAX_ERROR) chosen = flat;
     }
   }
+  let lowNote = "";
+  if (chosen.class === "O(n log n)" && lowerShare > 0) {
+    // Memory effects (data outgrowing a cache) make linear code slow down
+    // per element at large n, in steps; a log factor shows at every size.
+    // Linear wins when it fits the lower sizes as well as n log n does.
+    const lower = used.slice(
+      0,
+      Math.max(5, Math.ceil(used.length * lowerShare)),
+    );
+    if (lower.length < used.length) {
+      const linear = fitModel(lower, (n) => n);
+      const loglinear = fitModel(lower, (n) => n * lg(n));
+      if (linear.error <= loglinear.error * SLACK + SLACK_ABS) {
+        const f = fits.find((x) => x.class === "O(n)")!;
+        if (f.error <= MAX_ERROR) {
+          chosen = f;
+          lowNote = `; linear over the lower sizes (up to n = ${
+            lower.at(-1)!.n
+          }: ${linear.error.toFixed(3)} vs n log n ${
+            loglinear.error.toFixed(3)
+          }), so the rise above is taken for a memory effect`;
+        }
+      }
+    }
+  }
   const pair = new Set<ComplexityClass>(["O(n)", "O(n log n)"]);
   const maxF = Math.max(...points.map((p) => p.n));
   const rivals = close.filter((f) =>
@@ -221,6 +266,6 @@ export function decide(points: ComplexityPoint[], fits: ClassFit[]): Decision {
           rivals.map((r) => `${r.class} ${r.error.toFixed(3)}`).join(", ")
         }`
         : ""
-    }`,
+    }${lowNote}`,
   };
 }

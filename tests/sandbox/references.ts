@@ -108,3 +108,107 @@ export const REFERENCES: Reference[] = [
 
 /** Languages the references are written in. */
 export const REFERENCE_LANGUAGES: Language[] = ["python", "javascript"];
+
+/**
+ * Programs whose work hides in builtins: a loop count alone says O(n),
+ * the builtin makes it O(n²) (or the engine's string representation keeps
+ * it O(n)). `class` per language.
+ */
+export interface HiddenWork {
+  name: string;
+  class: Record<"python" | "javascript", ComplexityClass>;
+  entry: string;
+  code: Record<"python" | "javascript", string>;
+  input: (n: number) => unknown[];
+}
+
+/** A permutation of 0..n-1 (distinct values: membership scans the whole list). */
+function permutation(n: number, seed = 11): number[] {
+  const out = Array.from({ length: n }, (_, i) => i);
+  let x = seed >>> 0;
+  for (let i = n - 1; i > 0; i--) {
+    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
+    const j = x % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+/** The hidden-work programs. */
+export const HIDDEN_WORK: HiddenWork[] = [
+  {
+    name: "membership on a list in a loop",
+    class: { python: "O(n^2)", javascript: "O(n^2)" },
+    entry: "distinct",
+    code: {
+      python:
+        "def distinct(xs):\n    seen = []\n    for x in xs:\n        if x not in seen:\n            seen.append(x)\n    return len(seen)\n",
+      javascript:
+        "function distinct(xs) { const seen = []; for (const x of xs) if (!seen.includes(x)) seen.push(x); return seen.length; }",
+    },
+    input: (n) => [permutation(n)],
+  },
+  {
+    name: "membership in a set in a loop",
+    class: { python: "O(n)", javascript: "O(n)" },
+    entry: "distinct",
+    code: {
+      python:
+        "def distinct(xs):\n    seen = set()\n    for x in xs:\n        if x not in seen:\n            seen.add(x)\n    return len(seen)\n",
+      javascript:
+        "function distinct(xs) { const seen = new Set(); for (const x of xs) if (!seen.has(x)) seen.add(x); return seen.size; }",
+    },
+    input: (n) => [permutation(n)],
+  },
+  {
+    name: "index/indexOf in a loop",
+    class: { python: "O(n^2)", javascript: "O(n^2)" },
+    entry: "positions",
+    code: {
+      python:
+        "def positions(xs, ys):\n    total = 0\n    for y in ys:\n        total += xs.index(y)\n    return total\n",
+      javascript:
+        "function positions(xs, ys) { let total = 0; for (const y of ys) total += xs.indexOf(y); return total; }",
+    },
+    input: (n) => [permutation(n, 3), permutation(n, 5)],
+  },
+  {
+    name: "insert at the front in a loop",
+    class: { python: "O(n^2)", javascript: "O(n^2)" },
+    entry: "reversed_copy",
+    code: {
+      python:
+        "def reversed_copy(xs):\n    out = []\n    for x in xs:\n        out.insert(0, x)\n    return out[0] if out else None\n",
+      javascript:
+        "function reversed_copy(xs) { const out = []; for (const x of xs) out.unshift(x); return out.length ? out[0] : null; }",
+    },
+    input: (n) => [permutation(n)],
+  },
+  {
+    name: "string prepending in a loop",
+    // CPython copies the string on every prepend; V8 builds a rope and
+    // flattens it once
+    class: { python: "O(n^2)", javascript: "O(n)" },
+    entry: "backwards",
+    code: {
+      python:
+        "def backwards(s):\n    out = ''\n    for ch in s:\n        out = ch + out\n    return len(out)\n",
+      javascript:
+        "function backwards(s) { let out = ''; for (const ch of s) out = ch + out; return out.length; }",
+    },
+    input: (n) => ["abcdefghij".repeat(Math.ceil(n / 10)).slice(0, n)],
+  },
+  {
+    name: "a sort inside a loop",
+    // each sort of a sorted list plus one element is linear (TimSort runs)
+    class: { python: "O(n^2)", javascript: "O(n^2)" },
+    entry: "running_sorted",
+    code: {
+      python:
+        "def running_sorted(xs):\n    ys = []\n    for x in xs:\n        ys.append(x)\n        ys.sort()\n    return ys[len(ys) // 2] if ys else None\n",
+      javascript:
+        "function running_sorted(xs) { const ys = []; for (const x of xs) { ys.push(x); ys.sort((a, b) => a - b); } return ys.length ? ys[ys.length >> 1] : null; }",
+    },
+    input: (n) => [permutation(n)],
+  },
+];

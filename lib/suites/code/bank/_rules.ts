@@ -114,6 +114,16 @@ export function checkRules(p: ProblemFile, s: ProblemSources): RuleIssue[] {
       `"${p.naive_complexity}" is not slower than the required "${p.complexity}"; the naive solution must be of a worse class`,
     );
   }
+  if (
+    p.reference_complexity !== undefined &&
+    COMPLEXITY_CLASSES.indexOf(p.reference_complexity) >
+      COMPLEXITY_CLASSES.indexOf(p.complexity)
+  ) {
+    add(
+      "reference_complexity",
+      `"${p.reference_complexity}" is slower than the required "${p.complexity}"; the reference must meet the requirement (leave the field out when its class is the required one)`,
+    );
+  }
   const sources: [string, string | undefined, "python" | "javascript"][] = [
     ["reference.py", s.referencePy, "python"],
     ["reference.js", s.referenceJs, "javascript"],

@@ -169,6 +169,7 @@ async function loadOne(dir: string, folder: string): Promise<Loaded> {
     topic: p.topic,
     difficulty: p.difficulty,
     complexity: p.complexity,
+    referenceComplexity: p.reference_complexity ?? p.complexity,
     naiveComplexity: p.naive_complexity,
     entry: p.entry,
     signature: p.signature,

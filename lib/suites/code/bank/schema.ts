@@ -106,6 +106,13 @@ export const ProblemFileSchema = z.strictObject({
   topic: z.enum(TOPICS),
   difficulty: z.enum(DIFFICULTIES),
   complexity: z.enum(COMPLEXITY_CLASSES),
+  /**
+   * The class the reference shows on the large inputs when it is better
+   * than the required `complexity` (e.g. union–find with path compression
+   * on random links: linear, where O(n log n) is required and is its worst
+   * case). @default complexity
+   */
+  reference_complexity: z.enum(COMPLEXITY_CLASSES).optional(),
   naive_complexity: z.enum(COMPLEXITY_CLASSES),
   entry: z.strictObject({
     python: z.string().regex(pyIdent, {

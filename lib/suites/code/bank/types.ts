@@ -36,6 +36,11 @@ export interface CodeProblem {
   difficulty: Difficulty;
   /** The required time complexity. */
   complexity: ComplexityClass;
+  /**
+   * The class the reference shows on the large inputs: `complexity`
+   * unless `problem.json` says `reference_complexity` (never worse).
+   */
+  referenceComplexity: ComplexityClass;
   /** The class of the naive solution (worse than `complexity`). */
   naiveComplexity: ComplexityClass;
   /** Entry function names. */
