@@ -229,9 +229,10 @@ export function planSweep(
 }
 
 /**
- * A sweep inside a notebook: a live progress line under the cell, no
- * response cache (a notebook re-run measures again), and the run folder
- * back. With `reuse` (e.g. from an environment variable) the sweep is
+ * A sweep inside a notebook: a live progress line under the cell, a cache
+ * of its own (nothing from an earlier run is reused: a notebook re-run
+ * measures again; a program judged for one row is not judged again for
+ * another), and the run folder back. With `reuse` (e.g. from an environment variable) the sweep is
  * skipped and that folder is returned, so a rendered notebook can be
  * rebuilt from a stored run.
  *
@@ -253,13 +254,25 @@ export async function notebookSweep(
   const { reuse, ...rest } = options;
   if (reuse !== undefined && reuse !== "") return reuse;
   const progress = notebookProgress();
-  const result = await runSweep(config, {
-    cache: false,
-    progress: progress.update,
-    ...rest,
-  });
-  await progress.flush();
-  return result.runDir;
+  // A cache of this sweep's own: nothing from an earlier run is reused,
+  // while what scoring derives (a judged program) is shared by the rows
+  // of this run.
+  const cacheDir = rest.cacheDir ??
+    await Deno.makeTempDir({ prefix: "calc-bench-notebook-" });
+  try {
+    const result = await runSweep(config, {
+      cache: true,
+      cacheDir,
+      progress: progress.update,
+      ...rest,
+    });
+    await progress.flush();
+    return result.runDir;
+  } finally {
+    if (rest.cacheDir === undefined) {
+      await Deno.remove(cacheDir, { recursive: true }).catch(() => {});
+    }
+  }
 }
 
 /**

@@ -121,6 +121,15 @@ async function series(
     }
     const queue = [...(req.sizes ?? DEFAULT_SIZES)];
     let warmed = false;
+    // The time one call is expected to take at the next size (from the
+    // growth so far): a size whose samples take far longer is hopeless
+    // (code that stalls above some n) and is cut off early.
+    let expectMs = 100;
+    const limitFor = (callMs: number) =>
+      Math.min(
+        remaining(),
+        Math.max(1_000, 8 * repeats * Math.max(callMs, 4 * minSampleMs) + 500),
+      );
     let stepMode = false;
     let stepStart = 0;
     let gentle = 0;
@@ -133,7 +142,7 @@ async function series(
         warmed = true;
       }
       if (remaining() <= 0) break;
-      w.rearm(Math.min(remaining(), budgetMs * 20 + 5_000));
+      w.rearm(limitFor(expectMs));
       const m = await sample(n, repeats);
       if (m === null) {
         if (points.length < 4) status = deadStatus(w);
@@ -149,6 +158,7 @@ async function series(
       points.push({ n, ms });
       if (explicit) {
         if (repeats * ms > budgetMs * 4 && points.length >= 4) break;
+        expectMs = ms * 8; // up to a cubic doubling
         continue;
       }
       // Decide whether (and how) to grow.
@@ -198,20 +208,21 @@ async function series(
         ? Math.pow(Math.max(ratio, 1), Math.log(next / n) / Math.log(stepRatio))
         : 2;
       const predicted = ms * growth;
+      expectMs = predicted;
       // Fewer than five sizes: allow four times the budget to get them.
       if (repeats * predicted > budgetMs * (points.length < 5 ? 4 : 1)) break;
       if (points.length >= 24) break;
     }
     // Phase 2: a pass over the chosen sizes, descending, keeping each
-    // size's minimum. Load from other processes,
-    // CPU-sibling contention and JIT re-optimisation come and go over
-    // seconds; spreading each size's repeats over the whole measurement
-    // makes such a period hit every size alike instead of a run of sizes.
+    // size's minimum. Load from other processes, CPU-sibling contention
+    // and JIT re-optimisation come and go over seconds; spreading each
+    // size's samples over the measurement makes such a period hit every
+    // size alike instead of a run of sizes.
     for (let pass = 0; pass < PASSES && points.length >= 4; pass++) {
       const order = pass % 2 === 0 ? [...points].reverse() : [...points];
       for (const p of order) {
         if (remaining() <= 0) break;
-        w.rearm(Math.min(remaining(), budgetMs * 20 + 5_000));
+        w.rearm(limitFor(p.ms));
         const m = await sample(p.n, Math.max(1, Math.ceil(repeats / 2)));
         if (m === null || !m.r?.ok) break;
         p.ms = Math.min(

@@ -59,6 +59,11 @@ export interface LeaseRequest {
 export interface Lease {
   worker: WorkerProcess;
   release(): void;
+  /**
+   * Makes the rest of the request quiet (see `LeaseRequest.quiet`): waits
+   * until no other request runs and holds the pool until released.
+   */
+  quiet(): Promise<void>;
 }
 
 /** Counting semaphore (FIFO). */
@@ -258,8 +263,9 @@ export class Pool {
     if (timing) await this.timingSlots.take();
     // A quiet lease holds every slot (one quiet lease at a time, so two
     // cannot each hold part of them).
+    let quietHeld = quiet;
     if (quiet) await this.quietLock.take();
-    const held = quiet ? this.options.concurrency : 1;
+    let held = quiet ? this.options.concurrency : 1;
     for (let i = 0; i < held; i++) await this.slots.take();
     if (quiet) this.quietNow = true;
     let released = false;
@@ -271,13 +277,27 @@ export class Pool {
         w.kill("closed");
         this.active.delete(w);
       }
-      if (quiet) {
+      if (quietHeld) {
         this.quietNow = false;
         this.quietLock.give();
       }
       for (let i = 0; i < held; i++) this.slots.give();
       if (timing) this.timingSlots.give();
       this.refill(backend, heapMb, timing);
+    };
+    const quietNow = async () => {
+      if (quietHeld || released) return;
+      // Give the own slot back first: another lease waiting for the quiet
+      // lock must not hold a slot this one waits for.
+      for (let i = 0; i < held; i++) this.slots.give();
+      held = 0;
+      await this.quietLock.take();
+      quietHeld = true;
+      for (let i = 0; i < this.options.concurrency; i++) {
+        await this.slots.take();
+        held++;
+      }
+      this.quietNow = true;
     };
     try {
       const key = `${backend}:${heapMb}:${timing}`;
@@ -294,7 +314,7 @@ export class Pool {
       if (refillNow) this.refill(backend, heapMb, timing);
       await w.ready;
       this.active.add(w);
-      return { worker: w, release };
+      return { worker: w, release, quiet: quietNow };
     } catch (e) {
       release();
       throw e;

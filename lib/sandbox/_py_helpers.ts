@@ -209,7 +209,7 @@ def _sbx_setup():
             return err("Cannot serialise the return value: " + fmt(e))
         return '{"ok":true,"ms":' + _repr((t1 - t0) * 1000) + ',"v":' + v + "}"
 
-    def call_timed(i, reps, budget_ms, clock, sample_ms=0):
+    def call_timed(i, reps, budget_ms, clock, sample_ms=0, gate=None):
         # clock: CPU time in ms. The first call gives the value (and a
         # time of its own); then reps samples, each of as many calls as
         # take sample_ms, give the time per call, and the least of those
@@ -217,7 +217,8 @@ def _sbx_setup():
         # caches; the least sample drops what other processes did). Every
         # call sees the arguments as they were: if the first call changed
         # them, each later one gets a fresh copy (outside the timing). No
-        # more calls once they took budget_ms of wall time.
+        # more calls once they took budget_ms of wall time. gate(), when
+        # given, waits before the samples (the worker's quiet-machine gate).
         f = state[0]
         a = prepared[i]
         prepared[i] = None
@@ -235,6 +236,8 @@ def _sbx_setup():
         spent = best_wall
         calls = 1
         mutates = m_dumps(a) != pristine
+        if gate is not None and reps > 0 and spent < budget_ms:
+            gate()
         for _r in _range(reps):
             if spent >= budget_ms:
                 break

@@ -164,9 +164,22 @@ def _native_main():
         elif t == "calls":
             call, call_timed = sbx["call"], sbx["call_timed"]
             timed = msg.get("timed") or {}
+            gated = [not msg.get("gate")]
+
+            def gate():
+                # before the first timed samples (after the call that gives
+                # the value): wait until the parent says the machine is quiet
+                if gated[0]:
+                    return
+                gated[0] = True
+                send('{"t":"gate"}')
+                go = readline()
+                while go and b'"go"' not in go:
+                    go = readline()
+
             for i in range(count):
                 spec = timed.get(str(i))
-                r = call_timed(i, spec[0], spec[1], clock, spec[2] if len(spec) > 2 else 0) if spec else call(i)
+                r = call_timed(i, spec[0], spec[1], clock, spec[2] if len(spec) > 2 else 0, gate) if spec else call(i)
                 send('{"t":"r","i":' + str(i) + ',"r":' + r + "}")
             send('{"t":"end"}')
         elif t == "args":

@@ -112,7 +112,11 @@ export async function selfTestNative(
       error instanceof Error ? error.message : error
     }`.slice(0, 600);
   }
-  const lease: Lease = { worker: w, release: () => w.kill("closed") };
+  const lease: Lease = {
+    worker: w,
+    release: () => w.kill("closed"),
+    quiet: () => Promise.resolve(),
+  };
   const paths = [PROJECT_FILE, "/etc/passwd", "/root/.bashrc"];
   const r = await runOn(
     lease,

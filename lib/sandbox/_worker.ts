@@ -127,6 +127,9 @@ async function readBytes(n: number): Promise<Uint8Array> {
   return out;
 }
 
+/** The worker's quiet-machine gate for the timed call now running. */
+let gateNow: () => Promise<void> = () => Promise.resolve();
+
 function errorText(e: unknown): string {
   try {
     if (e instanceof Error) {
@@ -308,6 +311,7 @@ function jsEngine(): Engine {
         const mutates = tagged
           ? fingerprint(args, tagged) !== pristine
           : digest(args) !== sum;
+        if (reps > 0 && spent < budgetMs) await gateNow();
         for (let r = 0; r < reps && spent < budgetMs; r++) {
           let cpu = 0, wall = 0, k = 0;
           while (k < 1 || (cpu < sampleMs && k < 1000 && spent < budgetMs)) {
@@ -506,8 +510,21 @@ async function main(): Promise<void> {
     const msg = parse(line);
     if (msg.t === "calls") {
       const timed = msg.timed ?? {};
+      let gated = !msg.gate;
+      // Waits until the parent says the machine is quiet: in JavaScript
+      // after the call that gives the value, before the timed samples; in
+      // Pyodide (whose Python cannot wait on stdin) before the timed call.
+      const gate = async () => {
+        if (gated) return;
+        gated = true;
+        send('{"t":"gate"}');
+        let go: string | null;
+        do go = await readLine(); while (go !== null && !go.includes('"go"'));
+      };
       for (let i = 0; i < count; i++) {
         const spec = timed[String(i)];
+        if (spec && language === "python") await gate();
+        if (spec) gateNow = gate;
         const r = spec
           ? await engine.callTimed(i, spec[0], spec[1], spec[2] ?? 0)
           : await engine.call(i);
