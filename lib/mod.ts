@@ -58,6 +58,7 @@ export { getSuite, listSuites, SIM_SKILLS, SUITES } from "./suites/mod.ts";
 export type {
   ParamsCheck,
   QuestionSourceOptions,
+  ScoreCache,
   ScoreContext,
   Suite,
   SuiteList,

@@ -160,8 +160,6 @@ async function main(args: string[]): Promise<number> {
     ...(concurrency === undefined ? {} : { concurrency }),
   });
   try {
-    const where = await sandbox.backend(language);
-    console.log(`backend: ${where.backend} (${where.detail}; ${where.reason})`);
     const r = await sandbox.runCode({
       language,
       code,
@@ -182,6 +180,8 @@ async function main(args: string[]): Promise<number> {
             ? { Map: [...x] }
             : x,
       );
+    const where = await sandbox.backend(language);
+    console.log(`backend: ${where.backend} (${where.detail}; ${where.reason})`);
     console.log(`status: ${r.status}${r.error ? ` (${r.error})` : ""}`);
     r.results.forEach((c, i) => {
       const a = show(calls[i] ?? []);

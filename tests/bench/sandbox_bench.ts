@@ -240,7 +240,7 @@ async function childPerf(language: "python" | "javascript"): Promise<void> {
     concurrency: Number(Deno.env.get("PERF_CONCURRENCY") ?? 2),
   });
   await printMeasured(async () => {
-    const expected = await expectedOutputs(problem, sandbox);
+    const expected = await expectedOutputs(problem);
     const j = await judgeBank(SLOWER[language], problem.entry[language], {
       sandbox,
       problem,
@@ -258,6 +258,8 @@ async function childPerf(language: "python" | "javascript"): Promise<void> {
     };
   });
   await sandbox.close();
+  const { codeSuite } = await import("../../lib/suites/code/suite.ts");
+  await codeSuite.close?.();
 }
 
 /** The perf ratio of one fixed program over 5 processes per language. */

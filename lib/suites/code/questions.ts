@@ -9,7 +9,8 @@
  */
 import { isAbsolute, join } from "node:path";
 import type { Question } from "../../types.ts";
-import type { Sandbox, SandboxValue } from "../../sandbox/mod.ts";
+import type { SandboxValue } from "../../sandbox/mod.ts";
+import { expectedOutputsOn } from "./_expected.ts";
 import { loadHumanEval } from "../../sandbox/mod.ts";
 import { type CodeProblem, loadBank } from "./bank/mod.ts";
 import type { CodeLanguage, CodeParams } from "./params.ts";
@@ -63,14 +64,11 @@ export function keyText(values: readonly unknown[]): string {
   );
 }
 
-const referenceOutputs = new Map<CodeProblem, Promise<SandboxValue[]>>();
-
 /**
  * The JavaScript reference's outputs on every test, run in the suite's
  * sandbox (memoised per problem).
  *
  * @param problem A bank problem.
- * @param sandbox Where to run it. @default the suite's default sandbox
  * @returns One output per test, in test order.
  * @throws {Error} naming the reference file when the reference fails a
  *   test or does not finish.
@@ -86,38 +84,8 @@ const referenceOutputs = new Map<CodeProblem, Promise<SandboxValue[]>>();
  * await codeSuite.close?.();
  * ```
  */
-export function expectedOutputs(
-  problem: CodeProblem,
-  sandbox: Sandbox = suiteSandbox(),
-): Promise<SandboxValue[]> {
-  let out = referenceOutputs.get(problem);
-  if (out === undefined) {
-    out = sandbox.runCode({
-      language: "javascript",
-      code: problem.reference.javascript,
-      entry: problem.entry.javascript,
-      calls: problem.tests.map((t) => t.args),
-      timeoutMs: 30_000,
-    }).then((r) => {
-      const values: SandboxValue[] = [];
-      r.results.forEach((c, i) => {
-        if (!c.ok) {
-          throw new Error(
-            `Cannot compute the key of code problem ${problem.id}: its JavaScript reference failed on test ${i} (${c.error}); fix ${problem.dir}/reference.js`,
-          );
-        }
-        values.push(c.value);
-      });
-      if (r.status !== "ok") {
-        throw new Error(
-          `Cannot compute the key of code problem ${problem.id}: the reference ended with ${r.status}; fix ${problem.dir}/reference.js`,
-        );
-      }
-      return values;
-    });
-    referenceOutputs.set(problem, out);
-  }
-  return out;
+export function expectedOutputs(problem: CodeProblem): Promise<SandboxValue[]> {
+  return expectedOutputsOn(problem, suiteSandbox());
 }
 
 function selectProblems(all: CodeProblem[], p: CodeParams): CodeProblem[] {
@@ -183,7 +151,7 @@ export async function codeQuestions(
   const problems = selectProblems(await loadBank(dir), p);
   const sandbox = suiteSandbox(p);
   const keys = await Promise.all(
-    problems.map((problem) => expectedOutputs(problem, sandbox)),
+    problems.map((problem) => expectedOutputsOn(problem, sandbox)),
   );
   const out: CodeQuestion[] = [];
   problems.forEach((problem, i) => {
