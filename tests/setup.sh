@@ -26,3 +26,7 @@ if ! /usr/bin/python3 -c "from jupyter_client.kernelspec import find_kernel_spec
   deno jupyter --install
 fi
 echo "test dependencies ready"
+# The npm packages, once, before the tests start many Deno processes at
+# a time (in a fresh clone they would otherwise wait on each other for
+# node_modules' lock and say so on stderr).
+deno install >/dev/null
