@@ -25,8 +25,8 @@ fi
 if ! /usr/bin/python3 -c "from jupyter_client.kernelspec import find_kernel_specs as f; import sys; sys.exit(0 if 'deno' in f() else 1)" >/dev/null 2>&1; then
   deno jupyter --install
 fi
-echo "test dependencies ready"
 # The npm packages, once, before the tests start many Deno processes at
 # a time (in a fresh clone they would otherwise wait on each other for
 # node_modules' lock and say so on stderr).
 deno install >/dev/null
+echo "test dependencies ready"
