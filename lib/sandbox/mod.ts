@@ -136,13 +136,15 @@
  *
  * What it can and cannot separate, measured on every reference and naive
  * solution of the code bank and on programs that hide work in builtins
- * (`tests/suites/code/bank_complexity_test.ts`, one run each on a quiet
- * 2-core machine): native Python 92 of 100 as declared, JavaScript 53 of
- * 59, Pyodide 87 of 100, with 0–2 `unknown`. Every class but one pair is
- * told apart: the misses are O(n) against O(n log n), in both directions —
- * linear code whose data outgrows a cache slows down per element by 1.5–2×
- * between n = 1,000 and 16,000, about what log n adds; an O(n log n) whose
- * log factor lives in a C-level sort or heap under O(n) interpreted work
+ * (`tests/suites/code/bank_complexity_test.ts`; `deno task bench`, 10
+ * repetitions on a quiet 2-core machine): native Python 91.7 % measured as
+ * declared, JavaScript 88.3 %, Pyodide 87 % (3 repetitions), with under 1 %
+ * `unknown`; taking O(n) and O(n log n) as one class, 97 %, 97 % and 96 %.
+ * Every class but that pair is told apart: the misses are O(n) against
+ * O(n log n), in both directions — linear code whose data outgrows a cache
+ * slows down per element by 1.5–2× between n = 1,000 and 16,000, about
+ * what log n adds; an O(n log n) whose log factor lives in a C-level sort
+ * or heap under O(n) interpreted work (or, in JavaScript, in a builtin)
  * looks linear at these sizes — and quadratic work in a memmove
  * (`insert(0)`, `del` from a list, string prepending) that only shows
  * above n ≈ 30,000. Hence `meetsComplexity` lets a measured O(n log n)
