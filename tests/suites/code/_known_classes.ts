@@ -13,7 +13,11 @@ import type {
   PreparedArgs,
 } from "../../../lib/sandbox/mod.ts";
 import { PreparedArgs as Prepared } from "../../../lib/sandbox/mod.ts";
-import { largeInput, loadBank } from "../../../lib/suites/code/bank/mod.ts";
+import {
+  COMPLEXITY_CLASSES,
+  largeInput,
+  loadBank,
+} from "../../../lib/suites/code/bank/mod.ts";
 import { HIDDEN_WORK } from "../../sandbox/references.ts";
 
 /** One program of known class. */
@@ -83,15 +87,7 @@ export async function knownClassPrograms(): Promise<KnownProgram[]> {
 }
 
 /** Classes simplest first, to tell a neighbour from a gross miss. */
-export const CLASS_ORDER: readonly ComplexityClass[] = [
-  "O(1)",
-  "O(log n)",
-  "O(n)",
-  "O(n log n)",
-  "O(n^2)",
-  "O(n^3)",
-  "O(2^n)",
-];
+export const CLASS_ORDER: readonly ComplexityClass[] = COMPLEXITY_CLASSES;
 
 /** How many classes apart two classes are (Infinity for `unknown`). */
 export function classDistance(a: ComplexityClass, b: ComplexityClass): number {
