@@ -210,9 +210,7 @@ export async function judgeBank(
       call: tests.length,
       repeats: LARGE_REPEATS,
       sampleMs: LARGE_SAMPLE_MS,
-      // past the limit the large input has failed: a quarter more (and a
-      // little for process noise) is all the time it gets
-      timeoutMs: problem.large.timeLimitMs * 1.25 + 250,
+      timeoutMs: largeTimeoutMs(problem),
       budgetMs: problem.large.timeLimitMs,
     }],
     timeoutMs: options.timeoutMs,
@@ -298,7 +296,11 @@ export async function judgeBank(
         metrics["complexity_measured"]
           ? `; measured ${metrics["complexity_measured"]}`
           : ""
-      }${largeOk ? "" : `; large input ${describeLarge(big, bigMs, problem)}`}`,
+      }${
+        largeOk
+          ? ""
+          : `; large input ${describeLarge(run, big, bigMs, problem)}`
+      }`,
       metrics,
     };
   }
@@ -313,11 +315,26 @@ export async function judgeBank(
   };
 }
 
+/** Past the limit the large input has failed: a quarter more (and a little
+ * for process noise) is all the time it gets. */
+function largeTimeoutMs(problem: CodeProblem): number {
+  return problem.large.timeLimitMs * 1.25 + 250;
+}
+
 function describeLarge(
+  run: RunResult,
   big: RunResult["results"][number] | undefined,
   ms: number | null,
   problem: CodeProblem,
 ): string {
+  const limit = problem.large.timeLimitMs;
+  if (big !== undefined && !big.ok && run.status === "timeout") {
+    // the large call is the last one, so a request that ran out of time
+    // after every test answered ran out of time on the large input
+    return `too slow (no answer within ${
+      largeTimeoutMs(problem).toFixed(0)
+    } ms; the limit is ${limit} ms)`;
+  }
   if (big === undefined || !big.ok) {
     return `failed (${
       big?.ok === false ? big.error.slice(0, 120) : "no result"
