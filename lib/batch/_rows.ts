@@ -16,11 +16,12 @@ import {
 } from "../providers/mod.ts";
 import { finishRow, scoreContexts } from "../runner/mod.ts";
 import {
+  type BadResultLine,
   readResults,
-  repairResults,
   RESULTS_FILE,
   ResultsWriter,
   rewriteResults,
+  tidyResults,
 } from "../store/mod.ts";
 import type { Completion } from "../types.ts";
 import { BatchInputError } from "./_plan.ts";
@@ -136,18 +137,27 @@ export interface StoreCounts {
   skipped: number;
   /** Error rows appended. */
   errors: number;
+  /** Lines of the run's file that were not rows, set aside (what was said). */
+  setAside: string | null;
 }
 
-/** Key → whether its stored row is an error row. */
-async function storedKeys(path: string): Promise<Map<string, boolean>> {
-  await repairResults(path);
+/**
+ * Key → whether its stored row is an error row; lines that are not rows
+ * are set aside by the store's rule (what was done is returned).
+ */
+async function storedKeys(
+  path: string,
+): Promise<{ stored: Map<string, boolean>; setAside: string | null }> {
   const stored = new Map<string, boolean>();
+  const bad: BadResultLine[] = [];
+  const onBadLine = (line: number, text: string) => bad.push({ line, text });
   for await (
-    const row of readResults(path, { onBadLine: () => {} })
+    const row of readResults(path, { onBadLine, onTornLine: onBadLine })
   ) {
     stored.set(row.key, row.status === "error");
   }
-  return stored;
+  const setAside = await tidyResults(path, bad, new Date());
+  return { stored, setAside };
 }
 
 /**
@@ -162,12 +172,13 @@ export async function storeRows(
 ): Promise<StoreCounts> {
   const startedAt = new Date().toISOString();
   const path = join(run.runDir, RESULTS_FILE);
-  const stored = await storedKeys(path);
+  const { stored, setAside } = await storedKeys(path);
   const counts: StoreCounts = {
     written: 0,
     replaced: 0,
     skipped: 0,
     errors: 0,
+    setAside,
   };
   const take: OutputLine[] = [];
   const replace = new Set<string>();
@@ -257,6 +268,14 @@ export async function storeRows(
 
 /** Keys of the plan that have no answered row (missing or error rows). */
 export async function missingKeys(run: BatchRun): Promise<string[]> {
-  const stored = await storedKeys(join(run.runDir, RESULTS_FILE));
-  return [...run.plan.items.keys()].filter((key) => stored.get(key) !== false);
+  // read only: a torn tail is skipped here and set aside by the next store
+  const answered = new Set<string>();
+  for await (
+    const row of readResults(join(run.runDir, RESULTS_FILE), {
+      onBadLine: () => {},
+    })
+  ) {
+    if (row.status !== "error") answered.add(row.key);
+  }
+  return [...run.plan.items.keys()].filter((key) => !answered.has(key));
 }

@@ -64,6 +64,7 @@ function printStates(states: readonly BatchState[]): void {
 
 function printCollect(runDir: string, result: CollectResult): void {
   const { counts } = result;
+  if (counts.setAside !== null) console.warn(`Warning: ${counts.setAside}`);
   console.log(
     `${counts.written} rows written (${counts.replaced} replacing error rows, ${counts.errors} error rows), ${counts.skipped} already stored`,
   );
@@ -194,6 +195,7 @@ async function main(args: string[]): Promise<number> {
           return await importOutput({ config }, output, options);
         })();
       const { counts } = result;
+      if (counts.setAside !== null) console.warn(`Warning: ${counts.setAside}`);
       console.log(`Run folder: ${result.runDir}`);
       console.log(
         `${result.lines} lines read: ${counts.written} rows written (${counts.errors} error rows), ${counts.skipped} already stored; ${result.total} rows planned`,

@@ -1,7 +1,8 @@
 import pl from "nodejs-polars";
 import type { DataFrame, DataType } from "./frame.ts";
 import { join, resolve } from "node:path";
-import { completePrefix, findBadLines } from "./_jsonl.ts";
+import { findBadLines } from "./_jsonl.ts";
+import { resultsEnd } from "../store/mod.ts";
 import {
   expandJsonColumn,
   NESTED,
@@ -212,7 +213,7 @@ async function loadOne(
   const results = join(dir, "results.jsonl");
   let end;
   try {
-    end = await completePrefix(results);
+    end = await resultsEnd(results);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
       throw new Deno.errors.NotFound(
@@ -223,8 +224,13 @@ async function loadOne(
   }
   const stamp = cache ? await jsonlStamp(results, end.prefix) : null;
   const cached = stamp ? await readCache(dir, stamp, columns) : null;
-  const info = (rows: number) => ({ dir, manifest, rows, torn: end.torn });
-  if (end.torn) {
+  const info = (rows: number) => ({
+    dir,
+    manifest,
+    rows,
+    torn: end.torn !== null,
+  });
+  if (end.torn !== null) {
     const message =
       `Cannot read the last line of ${results}: it is torn (byte ${end.prefix} to ${end.size}, a run stopped mid-write)`;
     if (strict) throw new SyntaxError(message);
@@ -236,7 +242,7 @@ async function loadOne(
   }
   let path = results;
   let tmp: string | null = null;
-  if (end.torn) {
+  if (end.torn !== null) {
     // Polars cannot be told to stop before a byte offset, so read a truncated copy.
     tmp = await Deno.makeTempFile({ suffix: ".jsonl" });
     await Deno.copyFile(results, tmp);

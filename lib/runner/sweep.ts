@@ -24,10 +24,9 @@ import {
   readEnvironment,
   readManifest,
   readResults,
-  repairResults,
   ResultsWriter,
-  rewriteResults,
   RunDirError,
+  tidyResults,
   writeManifest,
 } from "../store/mod.ts";
 import { ResponseCache } from "./cache.ts";
@@ -163,32 +162,6 @@ async function openRun(
   return { runDir: "", manifest: null, config, baseDir, limit: options.limit };
 }
 
-/**
- * Moves lines of a results file that are not rows (garbage in the middle,
- * not a torn tail) to a file beside it, so nothing is lost and their keys
- * are redone. Returns what to tell the user.
- */
-async function setAside(
-  resultsPath: string,
-  bad: readonly { line: number; text: string }[],
-  when: Date,
-): Promise<string> {
-  const lines = new Set(bad.map((b) => b.line));
-  const kept = (await Deno.readTextFile(resultsPath)).split("\n")
-    .filter((text, i) => !lines.has(i + 1) && text !== "");
-  const aside = resultsPath.replace(
-    /\.jsonl$/,
-    `.bad-${when.toISOString().replace(/[:.]/g, "-")}.jsonl`,
-  );
-  await Deno.writeTextFile(aside, bad.map((b) => b.text + "\n").join(""));
-  await rewriteResults(resultsPath, kept);
-  return `${resultsPath}: ${bad.length} line(s) were not result rows (line ${
-    bad.slice(0, 5).map((b) => b.line).join(", ")
-  }${
-    bad.length > 5 ? ", ..." : ""
-  }); moved them to ${aside} and redoing their keys`;
-}
-
 /** What {@linkcode openStore} needs to know. */
 interface StoreInputs {
   config: SweepConfig;
@@ -238,6 +211,7 @@ async function readPrior(
   for await (
     const row of readResults(resultsPath, {
       onBadLine: (line, text) => prior.bad.push({ line, text }),
+      onTornLine: (line, text) => prior.bad.push({ line, text }),
     })
   ) {
     if (outside?.(row)) prior.outside.push(row.key);
@@ -249,20 +223,15 @@ async function readPrior(
   return prior;
 }
 
-/**
- * Repairs a torn last line and moves garbage lines aside (see
- * {@linkcode setAside}), adding what was done to `warnings`.
- */
+/** Sets aside what is not a row (see `tidyResults`), saying so in `warnings`. */
 async function tidyPrior(
   resultsPath: string,
   prior: PriorRows,
   started: Date,
   warnings: string[],
 ): Promise<void> {
-  await repairResults(resultsPath);
-  if (prior.bad.length > 0) {
-    warnings.push(await setAside(resultsPath, prior.bad, started));
-  }
+  const said = await tidyResults(resultsPath, prior.bad, started);
+  if (said !== null) warnings.push(said);
 }
 
 /** A test of whether a stored row is outside the plan of this sweep. */

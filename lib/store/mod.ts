@@ -24,6 +24,7 @@ export * from "./manifest.ts";
 export * from "./results_writer.ts";
 export * from "./results_reader.ts";
 export * from "./lines.ts";
+export * from "./quarantine.ts";
 
 /** File name of the results inside a run folder. */
 export const RESULTS_FILE = "results.jsonl";

@@ -7,25 +7,67 @@ import { dirname, join } from "node:path";
 import type { ResultRow } from "../types.ts";
 import { readLineBatches } from "./lines.ts";
 
+/**
+ * The one end-of-file rule of `results.jsonl`, shared by every reader (the
+ * store, the report loader, merge and batch): a line is a row when it is a
+ * JSON object with a string `key`. A last line without its newline that is
+ * a row is complete (a stop between the row and its newline) and is kept;
+ * one that is not is torn (a stop in the middle of the row) and is set
+ * aside like a garbage line.
+ *
+ * @param text One line, without its newline.
+ * @returns Whether the line is a result row.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isRowLine } from "./results_reader.ts";
+ * assert.equal(isRowLine('{"key":"m|q|t|0","status":"correct"}'), true);
+ * assert.equal(isRowLine('{"key":"m|q|t|0","sta'), false);
+ * assert.equal(isRowLine("42"), false);
+ * ```
+ */
+export function isRowLine(text: string): boolean {
+  if (text.trim() === "") return false;
+  try {
+    return isRowValue(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+function isRowValue(value: unknown): boolean {
+  return typeof value === "object" && value !== null &&
+    !Array.isArray(value) &&
+    typeof (value as { key?: unknown }).key === "string";
+}
+
 /** Options for {@linkcode readResults}. */
 export interface ReadResultsOptions {
   /**
-   * Called for a line that is not valid JSON. A torn last line (a crash in
-   * the middle of a write) is always skipped silently.
+   * Called for a line in the middle that is not a row (see
+   * {@linkcode isRowLine}).
    * @default throws a SyntaxError
    */
   onBadLine?: (lineNumber: number, text: string) => void;
+  /**
+   * Called for a torn last line (no newline, not a row: a stop in the
+   * middle of a write). It is never yielded.
+   * @default skips it silently
+   */
+  onTornLine?: (lineNumber: number, text: string) => void;
 }
 
 /**
  * Streams the rows of a JSONL results file without loading it whole.
- * A last line without its newline that does not parse is a torn write and
- * is skipped. A missing file yields nothing.
+ * A last line without its newline is a row when it is one (see
+ * {@linkcode isRowLine}) and is otherwise a torn write, skipped. A missing
+ * file yields nothing.
  *
  * @param path The `results.jsonl` path.
- * @param options What to do with bad lines in the middle.
+ * @param options What to do with bad lines in the middle and a torn end.
  * @returns The rows in file order.
- * @throws {SyntaxError} for an unparsable line that is not the torn last one.
+ * @throws {SyntaxError} for a line in the middle that is not a row.
  *
  * @example
  * ```ts
@@ -36,11 +78,16 @@ export interface ReadResultsOptions {
  * const keys = [];
  * for await (const row of readResults(`${dir}/r.jsonl`)) keys.push(row.key);
  * assert.deepEqual(keys, ["a", "b"]);
+ * // A complete last row without its newline is a row.
+ * await Deno.writeTextFile(`${dir}/r.jsonl`, '{"key":"a"}\n{"key":"b"}');
+ * keys.length = 0;
+ * for await (const row of readResults(`${dir}/r.jsonl`)) keys.push(row.key);
+ * assert.deepEqual(keys, ["a", "b"]);
  * // A broken line in the middle stops the read and says how to mend it.
  * await Deno.writeTextFile(`${dir}/r.jsonl`, '{"key":"a"}\n{"ke\n{"key":"c"}\n');
  * await assert.rejects(
  *   async () => { for await (const _ of readResults(`${dir}/r.jsonl`)); },
- *   /line 2 is not valid JSON; resume its run with `deno task sweep --resume /,
+ *   /line 2 is not a result row; resume its run with `deno task sweep --resume /,
  * );
  * await Deno.remove(dir, { recursive: true });
  * ```
@@ -49,7 +96,7 @@ export async function* readResults(
   path: string,
   options: ReadResultsOptions = {},
 ): AsyncGenerator<ResultRow> {
-  const { onBadLine } = options;
+  const { onBadLine, onTornLine } = options;
   let file: Deno.FsFile;
   try {
     file = await Deno.open(path, { read: true });
@@ -62,34 +109,128 @@ export async function* readResults(
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
       if (line.trim() === "") continue;
-      let row: ResultRow;
+      let row: ResultRow | undefined;
       try {
-        row = JSON.parse(line);
+        const value = JSON.parse(line);
+        if (isRowValue(value)) row = value;
       } catch {
-        if (!terminated) continue; // torn last line: tolerated
-        if (onBadLine === undefined) {
-          const aside = `${path.replace(/\.jsonl$/, "")}.bad-<time>.jsonl`;
-          throw new SyntaxError(
-            `Cannot read results ${path}: line ${first + i} is not valid ` +
-              `JSON; resume its run with \`deno task sweep --resume ` +
-              `${dirname(path)}\`, which moves such lines to ${aside} and ` +
-              "redoes their rows, or remove the line",
-          );
-        }
-        onBadLine(first + i, line);
+        // not JSON: not a row
+      }
+      if (row !== undefined) {
+        yield row;
         continue;
       }
-      yield row;
+      if (!terminated) {
+        onTornLine?.(first + i, line);
+        continue;
+      }
+      if (onBadLine === undefined) {
+        const aside = `${path.replace(/\.jsonl$/, "")}.bad-<time>.jsonl`;
+        throw new SyntaxError(
+          `Cannot read results ${path}: line ${first + i} is not a result ` +
+            `row; resume its run with \`deno task sweep --resume ` +
+            `${dirname(path)}\`, which moves such lines to ${aside} and ` +
+            "redoes their rows, or remove the line",
+        );
+      }
+      onBadLine(first + i, line);
     }
   }
 }
 
+/** Where the complete rows of a results file end (see {@linkcode resultsEnd}). */
+export interface ResultsEnd {
+  /** The file's size in bytes. */
+  size: number;
+  /** Bytes of complete lines: the file up to a torn last line, else all. */
+  prefix: number;
+  /** The last line is a row without its newline. */
+  unterminated: boolean;
+  /** The torn last line (no newline, not a row), or null. */
+  torn: string | null;
+}
+
 /**
- * Cuts a torn last line (bytes after the last newline) off a results file,
- * so that appending can go on. A missing file is left missing.
+ * Applies the end-of-file rule ({@linkcode isRowLine}) to a file's tail
+ * without reading all of it. Hand-written because no library answers
+ * "where does the last complete line end" from a file's tail.
+ *
+ * @param path The `results.jsonl` path (it must exist).
+ * @returns The size, the complete prefix and what the last line is.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resultsEnd } from "./results_reader.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/r.jsonl`, '{"key":"a"}\n{"ke');
+ * assert.deepEqual(await resultsEnd(`${dir}/r.jsonl`), {
+ *   size: 16, prefix: 12, unterminated: false, torn: '{"ke',
+ * });
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function resultsEnd(path: string): Promise<ResultsEnd> {
+  using file = await Deno.open(path, { read: true });
+  const { size } = await file.stat();
+  const clean = { size, prefix: size, unterminated: false, torn: null };
+  if (size === 0) return clean;
+  if ((await readAt(file, size - 1, 1))[0] === 0x0a) return clean;
+  // Walk back in blocks to the last newline; what follows is the last line.
+  const block = 1 << 16;
+  let start = size;
+  let tail = new Uint8Array(0);
+  let nl = -1;
+  while (start > 0 && nl < 0) {
+    const from = Math.max(0, start - block);
+    const buf = await readAt(file, from, start - from);
+    const joined = new Uint8Array(buf.length + tail.length);
+    joined.set(buf);
+    joined.set(tail, buf.length);
+    tail = joined;
+    start = from;
+    nl = buf.lastIndexOf(0x0a);
+  }
+  const lineStart = nl < 0 ? 0 : start + nl + 1;
+  const text = new TextDecoder().decode(tail.subarray(lineStart - start));
+  if (text.trim() === "") return clean; // trailing blanks: harmless
+  return isRowLine(text)
+    ? { size, prefix: size, unterminated: true, torn: null }
+    : { size, prefix: lineStart, unterminated: false, torn: text };
+}
+
+async function readAt(
+  file: Deno.FsFile,
+  offset: number,
+  length: number,
+): Promise<Uint8Array> {
+  const buf = new Uint8Array(length);
+  await file.seek(offset, Deno.SeekMode.Start);
+  let read = 0;
+  while (read < length) {
+    const n = await file.read(buf.subarray(read));
+    if (n === null) break;
+    read += n;
+  }
+  return buf.subarray(0, read);
+}
+
+/** What {@linkcode repairResults} did. */
+export interface RepairOutcome {
+  /** A newline was added after a complete last row. */
+  newline: boolean;
+  /** The torn last line that was cut off (to be set aside), or null. */
+  torn: string | null;
+}
+
+/**
+ * Ends a results file on a line boundary so that appending can go on,
+ * by the end-of-file rule ({@linkcode isRowLine}): a complete last row
+ * without its newline gets it; a torn last line is cut off and returned,
+ * for the caller to set aside. A missing file is left missing.
  *
  * @param path The `results.jsonl` path.
- * @returns How many bytes were cut.
+ * @returns What was done.
  *
  * @example
  * ```ts
@@ -97,47 +238,35 @@ export async function* readResults(
  * import { repairResults } from "./results_reader.ts";
  * const dir = await Deno.makeTempDir();
  * await Deno.writeTextFile(`${dir}/r.jsonl`, '{"key":"a"}\n{"ke');
- * assert.equal(await repairResults(`${dir}/r.jsonl`), 4);
+ * assert.deepEqual(await repairResults(`${dir}/r.jsonl`), { newline: false, torn: '{"ke' });
  * assert.equal(await Deno.readTextFile(`${dir}/r.jsonl`), '{"key":"a"}\n');
+ * await Deno.writeTextFile(`${dir}/r.jsonl`, '{"key":"a"}\n{"key":"b"}');
+ * assert.deepEqual(await repairResults(`${dir}/r.jsonl`), { newline: true, torn: null });
+ * assert.equal(await Deno.readTextFile(`${dir}/r.jsonl`), '{"key":"a"}\n{"key":"b"}\n');
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
-export async function repairResults(path: string): Promise<number> {
-  let file: Deno.FsFile;
+export async function repairResults(path: string): Promise<RepairOutcome> {
+  let end: ResultsEnd;
   try {
-    file = await Deno.open(path, { read: true, write: true });
+    end = await resultsEnd(path);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return 0;
+    if (error instanceof Deno.errors.NotFound) {
+      return { newline: false, torn: null };
+    }
     throw error;
   }
-  try {
-    const size = (await file.stat()).size;
-    // Scan backwards in blocks for the last newline.
-    const block = 64 * 1024;
-    let end = size;
-    while (end > 0) {
-      const start = Math.max(0, end - block);
-      const buf = new Uint8Array(end - start);
-      await file.seek(start, Deno.SeekMode.Start);
-      let read = 0;
-      while (read < buf.length) {
-        const n = await file.read(buf.subarray(read));
-        if (n === null) break;
-        read += n;
-      }
-      const at = buf.lastIndexOf(10);
-      if (at !== -1) {
-        const keep = start + at + 1;
-        if (keep < size) await file.truncate(keep);
-        return size - keep;
-      }
-      end = start;
-    }
-    if (size > 0) await file.truncate(0);
-    return size;
-  } finally {
-    file.close();
+  if (end.unterminated) {
+    using file = await Deno.open(path, { append: true });
+    await file.write(new Uint8Array([0x0a]));
+    return { newline: true, torn: null };
   }
+  if (end.torn !== null) {
+    using file = await Deno.open(path, { write: true });
+    await file.truncate(end.prefix);
+    return { newline: false, torn: end.torn };
+  }
+  return { newline: false, torn: null };
 }
 
 /**

@@ -366,6 +366,66 @@ Deno.test("runSweep() records a suite that throws while judging as an error row 
     );
   }));
 
+Deno.test("runSweep() --resume keeps a complete last row without its newline and sets a torn one aside, every key once", () =>
+  withTemp(async (dir) => {
+    const config = testConfig(dir);
+    const first = stubProviders((_m, p) => Promise.resolve(ok(answer(p))));
+    const a = await runSweep(config, {
+      suites: [addSuite(5)],
+      createProvider: first.factory,
+      progress: "none",
+      cache: false,
+    });
+    assert.equal(a.total, 10);
+    const path = `${a.runDir}/results.jsonl`;
+    const text = await Deno.readTextFile(path);
+    // The case of the issue: a stop between the last row and its newline.
+    await Deno.writeTextFile(path, text.slice(0, -1));
+    const again = stubProviders((_m, p) => Promise.resolve(ok(answer(p))));
+    const b = await runSweep(config, {
+      resume: a.runDir,
+      suites: [addSuite(5)],
+      createProvider: again.factory,
+      progress: "none",
+      cache: false,
+    });
+    assert.equal(again.log.calls, 0, "the complete last row is not redone");
+    assert.equal(b.skipped, 10);
+    assert.equal(await Deno.readTextFile(path), text, "its newline is added");
+    assert.equal((await readManifest(a.runDir)).counts.rows, 10);
+
+    // A stop in the middle of the last row: set aside, its key redone.
+    const lines = text.trimEnd().split("\n");
+    const lastKey = JSON.parse(lines.at(-1)!).key;
+    await Deno.writeTextFile(
+      path,
+      lines.slice(0, -1).join("\n") + "\n" + lines.at(-1)!.slice(0, 30),
+    );
+    const third = stubProviders((_m, p) => Promise.resolve(ok(answer(p))));
+    const c = await runSweep(config, {
+      resume: a.runDir,
+      suites: [addSuite(5)],
+      createProvider: third.factory,
+      progress: "none",
+      cache: false,
+    });
+    assert.equal(third.log.calls, 1);
+    assert.equal(c.done, 1);
+    const rows = await readRows(a.runDir);
+    assert.equal(rows.length, 10);
+    assert.equal(new Set(rows.map((r) => r.key)).size, 10);
+    assert.ok(rows.some((r) => r.key === lastKey));
+    assert.equal((await readManifest(a.runDir)).counts.rows, 10);
+    const aside = [...Deno.readDirSync(a.runDir)].filter((e) =>
+      /^results\.bad-.*\.jsonl$/.test(e.name)
+    );
+    assert.equal(aside.length, 1, "the torn line is kept beside the run");
+    assert.equal(
+      await Deno.readTextFile(`${a.runDir}/${aside[0]!.name}`),
+      lines.at(-1)!.slice(0, 30) + "\n",
+    );
+  }));
+
 Deno.test("runSweep() keeps --limit on resume", () =>
   withTemp(async (dir) => {
     const controller = new AbortController();

@@ -5,6 +5,7 @@ import {
   readResults,
   repairResults,
   RESULTS_COPY_FILE,
+  resultsEnd,
   ResultsWriter,
   verifiedCopy,
 } from "../../lib/store/mod.ts";
@@ -86,21 +87,56 @@ Deno.test("readResults() yields nothing for a missing file", async () => {
   assert.deepEqual(keys, []);
 });
 
-Deno.test("repairResults() cuts only a torn tail and leaves a clean file alone", async () => {
+Deno.test("repairResults() cuts only a torn tail, ends a complete last row with its newline, and leaves a clean file alone", async () => {
   const dir = await Deno.makeTempDir();
   const path = `${dir}/r.jsonl`;
+  const none = { newline: false, torn: null };
   await Deno.writeTextFile(path, '{"key":"a"}\n');
-  assert.equal(await repairResults(path), 0);
+  assert.deepEqual(await repairResults(path), none);
   await Deno.writeTextFile(path, '{"key":"a"}\n{"key":"b"}\n{"ke');
-  assert.equal(await repairResults(path), 4);
+  assert.deepEqual(await repairResults(path), { newline: false, torn: '{"ke' });
   assert.equal(await Deno.readTextFile(path), '{"key":"a"}\n{"key":"b"}\n');
+  await Deno.writeTextFile(path, '{"key":"a"}\n{"key":"b"}');
+  assert.deepEqual(await repairResults(path), { newline: true, torn: null });
+  assert.equal(await Deno.readTextFile(path), '{"key":"a"}\n{"key":"b"}\n');
+  // JSON that is not a row is torn, like text that is not JSON.
+  await Deno.writeTextFile(path, '{"key":"a"}\n{"nokey":1}');
+  assert.deepEqual(await repairResults(path), {
+    newline: false,
+    torn: '{"nokey":1}',
+  });
   await Deno.writeTextFile(path, "no newline at all");
-  assert.equal(await repairResults(path), 17);
+  assert.equal((await repairResults(path)).torn, "no newline at all");
   assert.equal(await Deno.readTextFile(path), "");
-  assert.equal(await repairResults(`${dir}/missing.jsonl`), 0);
+  assert.deepEqual(await repairResults(`${dir}/missing.jsonl`), none);
   // A torn line longer than the scan block.
   await Deno.writeTextFile(path, '{"key":"a"}\n' + "y".repeat(200_000));
-  assert.equal(await repairResults(path), 200_000);
+  assert.equal((await repairResults(path)).torn?.length, 200_000);
+  assert.equal(await Deno.readTextFile(path), '{"key":"a"}\n');
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("the store, the report loader and resume agree on the end of results.jsonl", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/r.jsonl`;
+  for (
+    const [tail, kept] of [
+      ['{"key":"c"}', ["a", "b", "c"]],
+      ['{"key":"c","x":', ["a", "b"]],
+      ["[1]", ["a", "b"]],
+      ["", ["a", "b"]],
+    ] as const
+  ) {
+    await Deno.writeTextFile(path, '{"key":"a"}\n{"key":"b"}\n' + tail);
+    const read: string[] = [];
+    for await (const r of readResults(path)) read.push(r.key);
+    assert.deepEqual(read, kept, tail);
+    const end = await resultsEnd(path);
+    assert.equal(end.torn !== null, kept.length === 2 && tail !== "", tail);
+    await repairResults(path);
+    assert.deepEqual([...await readFinishedKeys(path)], kept, tail);
+    assert.ok((await Deno.readTextFile(path)).endsWith("\n"), tail);
+  }
   await Deno.remove(dir, { recursive: true });
 });
 

@@ -1,0 +1,78 @@
+/**
+ * Setting aside the lines of `results.jsonl` that are not rows (garbage in
+ * the middle, a torn last line), so that nothing is lost and their keys are
+ * redone. One rule for every command that appends to a run (the sweep on
+ * resume, batch import).
+ *
+ * @module
+ */
+import { repairResults } from "./results_reader.ts";
+import { rewriteResults } from "./results_writer.ts";
+
+/** A line of a results file that is not a row. */
+export interface BadResultLine {
+  /** 1-based line number. */
+  line: number;
+  /** The line's text, without its newline. */
+  text: string;
+}
+
+/**
+ * Ends a results file on a line boundary by the store's end-of-file rule
+ * and moves the given lines that are not rows (as collected by
+ * `readResults`' `onBadLine` and `onTornLine`) to
+ * `results.bad-<time>.jsonl` beside it. The file is rewritten (through a
+ * temporary file and a rename) only when lines in the middle go.
+ *
+ * @param resultsPath The `results.jsonl` path.
+ * @param bad The lines to set aside.
+ * @param when Names the file the lines go to.
+ * @returns What to tell the user, or null when nothing was set aside.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { tidyResults } from "./quarantine.ts";
+ * const dir = await Deno.makeTempDir();
+ * const path = `${dir}/results.jsonl`;
+ * await Deno.writeTextFile(path, '{"key":"a"}\noops\n{"key":"b"}\n{"ke');
+ * const said = await tidyResults(path, [
+ *   { line: 2, text: "oops" },
+ *   { line: 4, text: '{"ke' },
+ * ], new Date(0));
+ * assert.match(said!, /2 line\(s\) were not result rows \(line 2, 4\)/);
+ * assert.equal(await Deno.readTextFile(path), '{"key":"a"}\n{"key":"b"}\n');
+ * const aside = `${dir}/results.bad-1970-01-01T00-00-00-000Z.jsonl`;
+ * assert.equal(await Deno.readTextFile(aside), 'oops\n{"ke\n');
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function tidyResults(
+  resultsPath: string,
+  bad: readonly BadResultLine[],
+  when: Date,
+): Promise<string | null> {
+  await repairResults(resultsPath);
+  if (bad.length === 0) return null;
+  const aside = resultsPath.replace(
+    /\.jsonl$/,
+    `.bad-${when.toISOString().replace(/[:.]/g, "-")}.jsonl`,
+  );
+  await Deno.writeTextFile(aside, bad.map((b) => b.text + "\n").join(""), {
+    append: true,
+  });
+  const all = (await Deno.readTextFile(resultsPath)).split("\n");
+  // A torn last line was cut by the repair: only middle lines need a rewrite.
+  if (bad.some((b) => all[b.line - 1] === b.text)) {
+    const lines = new Set(bad.map((b) => b.line));
+    await rewriteResults(
+      resultsPath,
+      all.filter((t, i) => !lines.has(i + 1) && t !== ""),
+    );
+  }
+  return `${resultsPath}: ${bad.length} line(s) were not result rows (line ${
+    bad.slice(0, 5).map((b) => b.line).join(", ")
+  }${
+    bad.length > 5 ? ", ..." : ""
+  }); moved them to ${aside} and redoing their keys`;
+}
