@@ -17,6 +17,7 @@
  * @module
  */
 export * from "./schema.ts";
+export * from "./row_config.ts";
 export {
   checkEnv,
   ConfigError,

@@ -6,6 +6,8 @@
  */
 import { basename, dirname, join, resolve } from "node:path";
 import type { SweepConfig } from "../config/schema.ts";
+import { configDifferences, rowConfig } from "../config/row_config.ts";
+import { canonicalJson } from "../canonical.ts";
 import {
   checkShard,
   loadEntries,
@@ -66,90 +68,6 @@ function listed(items: readonly string[]): string {
   return items.length > SHOWN
     ? `${head} and ${items.length - SHOWN} more`
     : head;
-}
-
-/** Config fields that do not change what a row says (where and how fast it was asked). */
-const HOW_NOT_WHAT = [
-  "name",
-  "outputDir",
-  "cache",
-  "concurrency",
-  "timeoutMs",
-  "retries",
-] as const;
-const MODEL_HOW_NOT_WHAT = [
-  "baseURL",
-  "apiKeyEnv",
-  "concurrency",
-  "rpm",
-  "tpm",
-  "price",
-  "n",
-] as const;
-
-/**
- * The part of a config that decides the rows: every field but where the
- * requests went, how fast, and where the run was written (`name`,
- * `outputDir`, `cache`, `concurrency`, `timeoutMs`, `retries`; per model
- * `baseURL`, `apiKeyEnv`, `concurrency`, `rpm`, `tpm`, `price`, `n`) —
- * shards may run on machines with their own endpoints and limits, and a
- * row is the same with or without `n`.
- *
- * @param config A sweep config (as stored in a manifest).
- * @returns The config without those fields.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { rowConfig } from "./merge.ts";
- * const a = { name: "a", seed: 1, outputDir: "x", models: [{ name: "m", baseURL: "http://a/v1" }] };
- * const b = { name: "b", seed: 1, outputDir: "y", models: [{ name: "m", baseURL: "http://b/v1" }] };
- * assert.deepEqual(rowConfig(a as never), rowConfig(b as never));
- * ```
- */
-export function rowConfig(config: SweepConfig): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...config };
-  for (const field of HOW_NOT_WHAT) delete out[field];
-  out.models = config.models.map((model) => {
-    const m: Record<string, unknown> = { ...model };
-    for (const field of MODEL_HOW_NOT_WHAT) delete m[field];
-    return m;
-  });
-  return out;
-}
-
-/** JSON with object keys sorted, so equal values give equal text. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    return `{${
-      Object.keys(record).sort().filter((k) => record[k] !== undefined)
-        .map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`).join(",")
-    }}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
-/** Top-level fields (or `models[i].field`) where two row configs differ. */
-function differences(
-  a: Record<string, unknown>,
-  b: Record<string, unknown>,
-): string[] {
-  const out: string[] = [];
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (canonical(a[key]) === canonical(b[key])) continue;
-    const x = a[key], y = b[key];
-    if (key === "models" && Array.isArray(x) && Array.isArray(y)) {
-      if (x.length !== y.length) out.push("models (how many)");
-      else {
-        x.forEach((m, i) => {
-          for (const d of differences(m, y[i])) out.push(`models[${i}].${d}`);
-        });
-      }
-    } else out.push(key);
-  }
-  return out;
 }
 
 /** One shard folder, checked. */
@@ -247,13 +165,13 @@ function checkSet(runs: readonly ShardRun[]): void {
     );
   }
   const want = rowConfig(first.manifest.config);
-  const wantText = canonical(want);
+  const wantText = canonicalJson(want);
   for (const run of runs) {
     const got = rowConfig(run.manifest.config);
-    if (canonical(got) !== wantText) {
+    if (canonicalJson(got) !== wantText) {
       throw new MergeInputError(
         `Cannot merge: ${run.dir} and ${first.dir} come from different sweeps (config differs in ${
-          listed(differences(want, got))
+          listed(configDifferences(want, got))
         }); merge shards of one config and seed`,
       );
     }

@@ -6,9 +6,8 @@
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { rowConfig } from "./mod.ts";
- * const config = { name: "a", seed: 3, models: [{ name: "m", rpm: 60 }] };
- * assert.deepEqual(rowConfig(config as never), { seed: 3, models: [{ name: "m" }] });
+ * import { MergeInputError } from "./mod.ts";
+ * assert.ok(new MergeInputError("x") instanceof Error);
  * ```
  *
  * @module
@@ -18,5 +17,4 @@ export {
   type MergeOptions,
   type MergeResult,
   mergeShards,
-  rowConfig,
 } from "./merge.ts";

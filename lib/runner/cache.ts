@@ -10,6 +10,7 @@ import { sha256 } from "@noble/hashes/sha2";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { join } from "node:path";
 import type { Completion, Prompt } from "../types.ts";
+import { canonicalJson } from "../canonical.ts";
 
 /**
  * Entries committed in one transaction (one autocommit INSERT per row costs
@@ -38,38 +39,6 @@ export interface CacheTarget {
 }
 
 /**
- * JSON with object keys sorted, so equal values give equal text. Written
- * with plain loops and string concatenation: the same text as
- * `Object.entries().filter().sort().map().join()`, without the arrays
- * those allocate for every value (this runs on every request).
- */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) {
-    let out = "[";
-    for (let i = 0; i < value.length; i++) {
-      if (i > 0) out += ",";
-      out += canonical(value[i]);
-    }
-    return out + "]";
-  }
-  if (value !== null && typeof value === "object") {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    let out = "{";
-    let first = true;
-    for (const key of keys) {
-      const v = record[key];
-      if (v === undefined) continue;
-      if (!first) out += ",";
-      first = false;
-      out += JSON.stringify(key) + ":" + canonical(v);
-    }
-    return out + "}";
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
-/**
  * The cache key of a request: SHA-256 (hex) of the canonical JSON of the
  * target, messages, params, tools and sample index.
  *
@@ -93,7 +62,7 @@ export function cacheKey(
   prompt: Prompt,
   sample: number,
 ): string {
-  const text = canonical({
+  const text = canonicalJson({
     provider: target.provider,
     baseURL: target.baseURL,
     model: target.model,

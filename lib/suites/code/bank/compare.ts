@@ -5,24 +5,7 @@
  * @module
  */
 import type { Checker, CompareRule } from "./types.ts";
-
-/** A JSON value as canonical text: object keys sorted, undefined as null. */
-function canonical(value: unknown): string {
-  if (value === undefined || value === null) return "null";
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (typeof value === "object") {
-    const keys = Object.keys(value).sort();
-    return `{${
-      keys.map((k) =>
-        `${JSON.stringify(k)}:${
-          canonical((value as Record<string, unknown>)[k])
-        }`
-      ).join(",")
-    }}`;
-  }
-  if (typeof value === "number" && Object.is(value, -0)) return "0";
-  return JSON.stringify(value) ?? "null";
-}
+import { canonicalJson } from "../../../canonical.ts";
 
 function close(a: number, b: number, tol: number): boolean {
   if (a === b) return true;
@@ -42,7 +25,7 @@ function floatEqual(a: unknown, b: unknown, tol: number): boolean {
   ) {
     const ka = Object.keys(a).sort();
     const kb = Object.keys(b).sort();
-    return canonical(ka) === canonical(kb) &&
+    return canonicalJson(ka) === canonicalJson(kb) &&
       ka.every((k) =>
         floatEqual(
           (a as Record<string, unknown>)[k],
@@ -51,7 +34,7 @@ function floatEqual(a: unknown, b: unknown, tol: number): boolean {
         )
       );
   }
-  return canonical(a) === canonical(b);
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /**
@@ -92,12 +75,14 @@ export function compareOutput(
   actual: unknown,
   checker?: Checker,
 ): boolean {
-  if (rule === "exact") return canonical(expected) === canonical(actual);
+  if (rule === "exact") {
+    return canonicalJson(expected) === canonicalJson(actual);
+  }
   if (rule === "unordered") {
     if (!Array.isArray(expected) || !Array.isArray(actual)) return false;
     if (expected.length !== actual.length) return false;
-    const a = expected.map(canonical).sort();
-    const b = actual.map(canonical).sort();
+    const a = expected.map((v) => canonicalJson(v)).sort();
+    const b = actual.map((v) => canonicalJson(v)).sort();
     return a.every((v, i) => v === b[i]);
   }
   if (rule === "checker") {
