@@ -19,6 +19,7 @@ import {
   loadConfig,
 } from "../config/mod.ts";
 import {
+  checkResumePlan,
   parseShard,
   runSweep,
   type Shard,
@@ -130,9 +131,19 @@ async function main(args: string[]): Promise<number> {
   try {
     if (values.resume !== undefined) {
       options.resume = values.resume;
-      // The config comes from the manifest; the positional, if any, is ignored.
+      // The plan comes from the manifest; a config given beside it must
+      // plan the same rows (runSweep refuses one that does not).
       config = (await readManifest(values.resume)).config;
       suites = await loadSuites(config.suites.map((s) => s.name));
+      if (positionals.length === 1) {
+        const path = positionals[0]!;
+        const given = (await loadConfig(path, await suitesOf(path))).config;
+        // refused now, before any endpoint is probed
+        checkResumePlan(values.resume, await readManifest(values.resume), {
+          config: given,
+          limit,
+        });
+      }
     } else {
       const path = positionals[0]!;
       suites = await suitesOf(path);

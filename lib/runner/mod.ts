@@ -13,6 +13,7 @@
  * @module
  */
 export {
+  checkResumePlan,
   type ProviderFactory,
   runSweep,
   secretsOf,

@@ -10,6 +10,7 @@
 import { basename, join, resolve } from "node:path";
 import pLimit from "p-limit";
 import type { ModelConfig, SweepConfig } from "../config/schema.ts";
+import { configDifferences, rowConfig } from "../config/row_config.ts";
 import type { Provider, ProviderContext } from "../providers/mod.ts";
 import { loadProviderFactory } from "../providers/load.ts";
 import type { SuiteList } from "../suites/types.ts";
@@ -19,6 +20,7 @@ import {
   createRunDir,
   createRunDirAt,
   fsReason,
+  isRunFileName,
   type Manifest,
   type ManifestSession,
   readEnvironment,
@@ -147,6 +149,7 @@ async function openRun(
       }
       throw error;
     }
+    checkResumePlan(options.resume, manifest, { config, limit: options.limit });
     return {
       runDir: options.resume,
       manifest,
@@ -154,12 +157,68 @@ async function openRun(
       baseDir: manifest.baseDir !== undefined && options.baseDir === undefined
         ? manifest.baseDir
         : baseDir,
-      limit: options.limit ?? manifest.limit,
+      limit: manifest.limit,
     };
   }
   // The folder itself is made only once the questions are loaded, so bad
   // input leaves nothing behind.
   return { runDir: "", manifest: null, config, baseDir, limit: options.limit };
+}
+
+/**
+ * The rule of resume: the plan is the run's own (its config, `--limit` and
+ * shard, as in its manifest), so the manifest always describes the rows.
+ * A config whose rows would differ (models, suites, params, seed,
+ * templates, samples: see `rowConfig`) or another `--limit` is refused
+ * with the command that starts a new run; where the requests go and how
+ * fast (endpoints, keys, concurrency, limits) may differ and the run's own
+ * are used. A different `--shard` is refused too (by the sweep).
+ *
+ * @param runDir The run folder being resumed.
+ * @param manifest Its manifest.
+ * @param asked The config and `--limit` given with `--resume`, if any.
+ * @throws {SweepInputError} naming what differs and the commands to use.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { checkResumePlan } from "./sweep.ts";
+ * const manifest = { config: { seed: 1, models: [{ name: "m" }], suites: [] }, limit: 5 } as never;
+ * checkResumePlan("outputs/r", manifest, { limit: 5 });
+ * assert.throws(() => checkResumePlan("outputs/r", manifest, { limit: 3 }), /planned with --limit 5/);
+ * const other = { seed: 2, models: [{ name: "m" }], suites: [] } as never;
+ * assert.throws(() => checkResumePlan("outputs/r", manifest, { config: other }), /differs in seed/);
+ * ```
+ */
+export function checkResumePlan(
+  runDir: string,
+  manifest: Manifest,
+  asked: { config?: SweepConfig; limit?: number | undefined },
+): void {
+  const { config = manifest.config, limit } = asked;
+  const fresh = "start a new run instead: deno task sweep <config.json>";
+  const differs = configDifferences(
+    rowConfig(manifest.config),
+    rowConfig(config),
+  );
+  if (differs.length > 0) {
+    throw new SweepInputError(
+      `Cannot resume ${runDir} with this config: it plans other rows than the run's own (it differs in ${
+        differs.slice(0, 5).join(", ")
+      }${
+        differs.length > 5 ? ", ..." : ""
+      }), and a resumed run keeps the plan its manifest describes; resume with the run's own config (deno task sweep --resume ${runDir}), or ${fresh}`,
+    );
+  }
+  if (limit !== undefined && limit !== manifest.limit) {
+    throw new SweepInputError(
+      `Cannot resume ${runDir} with --limit ${limit}: the run was planned ${
+        manifest.limit === undefined
+          ? "without --limit"
+          : `with --limit ${manifest.limit}`
+      }, and a resumed run keeps the plan its manifest describes; resume without --limit (deno task sweep --resume ${runDir}), or ${fresh} --limit ${limit}`,
+    );
+  }
 }
 
 /** What {@linkcode openStore} needs to know. */
@@ -259,7 +318,7 @@ function outsidePlan(
 /** What is at a `--run-dir` path. */
 async function runDirState(
   runDir: string,
-): Promise<"absent" | "file" | "run" | "no-manifest"> {
+): Promise<"absent" | "file" | "run" | "no-manifest" | { foreign: string }> {
   try {
     if (!(await Deno.stat(runDir)).isDirectory) return "file";
   } catch (error) {
@@ -274,9 +333,12 @@ async function runDirState(
     await Deno.stat(join(runDir, "manifest.json"));
     return "run";
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return "no-manifest";
-    throw error;
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
   }
+  for await (const entry of Deno.readDir(runDir)) {
+    if (!isRunFileName(entry.name)) return { foreign: entry.name };
+  }
+  return "no-manifest";
 }
 
 /**
@@ -337,6 +399,11 @@ async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
     if (state === "file") {
       throw new SweepInputError(
         `Cannot use ${runDir} as the run folder: a file of that name exists; give a folder path with --run-dir`,
+      );
+    }
+    if (typeof state === "object") {
+      throw new SweepInputError(
+        `Cannot start a sweep in ${runDir}: it is a folder of other files (such as ${state.foreign}), not a run, and a sweep would write its rows and manifest among them; give a new or empty folder with --run-dir`,
       );
     }
     if (state === "run") {

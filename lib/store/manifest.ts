@@ -258,8 +258,8 @@ export async function writeManifest(
  * @returns The manifest.
  * @throws {RunDirError} "Cannot read the manifest of <dir>: <why>; <what to
  *   do>" when the folder is missing or a file, has no manifest (a sweep
- *   killed as it started, a folder made by hand: the message says to give
- *   the config with `--run-dir`), or the manifest is not JSON or not a
+ *   killed as it started: with rows, the message says to give the config
+ *   with `--run-dir`; without, that it is not a run folder), or the manifest is not JSON or not a
  *   run manifest.
  *
  * @example
@@ -268,7 +268,9 @@ export async function writeManifest(
  * import { readManifest } from "./manifest.ts";
  * await assert.rejects(readManifest("/nonexistent-run"), /Cannot read the manifest/);
  * const dir = await Deno.makeTempDir();
- * await assert.rejects(readManifest(dir), /has no manifest .*--run-dir/);
+ * await assert.rejects(readManifest(dir), /not a run folder/);
+ * await Deno.writeTextFile(`${dir}/results.jsonl`, "");
+ * await assert.rejects(readManifest(dir), /no manifest .*--run-dir/);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -303,8 +305,16 @@ export async function readManifest(runDir: string): Promise<Manifest> {
     text = await Deno.readTextFile(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
+      // Only a folder with rows is a run that lost its manifest; advice to
+      // make any other folder a run would write into the user's files.
+      const hasRows = await Deno.stat(join(runDir, "results.jsonl")).then(
+        () => true,
+        () => false,
+      );
       throw new RunDirError(
-        `${action}: it has no manifest (manifest.json), as when a sweep is killed as it starts or the folder was not made by a sweep; ${restart}`,
+        hasRows
+          ? `${action}: it has results.jsonl but no manifest (manifest.json), as when a sweep is killed as it starts; ${restart}`
+          : `${action}: it is not a run folder (no manifest.json, no results.jsonl); give a run folder written by deno task sweep (outputs/<name>-<time>)`,
         runDir,
         "no-manifest",
       );

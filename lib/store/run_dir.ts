@@ -407,3 +407,67 @@ async function hasCompleteLine(path: string): Promise<boolean> {
     file.close();
   }
 }
+
+/**
+ * The files of a run folder that the tools themselves write and own: the
+ * rows and the manifest (never overwritten by an output), their copies,
+ * caches and set-aside lines, temporary files of a rewrite, and the derived
+ * outputs (`report.html`, `summary.csv`) that each command writes anew.
+ */
+const RUN_DATA = /^(results\.jsonl|manifest\.json)$/;
+const RUN_OWN =
+  /^(results\.jsonl|manifest\.json|results\.bad-[^/]*\.jsonl|\.results\.[^/]*|report\.html|summary\.csv|[^/]*\.tmp)$/;
+
+/**
+ * Whether a file name inside a run folder is one the tools write there
+ * (see `RUN_OWN` above), so a folder holding only such files is a run (or
+ * what is left of one), and any other file is the user's.
+ *
+ * @param name A file name (no folder).
+ * @returns Whether a run folder may hold it.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isRunFileName } from "./run_dir.ts";
+ * assert.equal(isRunFileName("results.jsonl"), true);
+ * assert.equal(isRunFileName("results.bad-2026-01-01T00-00-00-000Z.jsonl"), true);
+ * assert.equal(isRunFileName("problems.json"), false);
+ * ```
+ */
+export function isRunFileName(name: string): boolean {
+  return RUN_OWN.test(name);
+}
+
+/**
+ * Whether a path is the rows or the manifest of a run (a folder holding
+ * `manifest.json` or `results.jsonl`): data no output may overwrite.
+ *
+ * @param path Any path.
+ * @returns Whether writing to it would destroy a run's data.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isRunData } from "./run_dir.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/results.jsonl`, "");
+ * assert.equal(await isRunData(`${dir}/results.jsonl`), true);
+ * assert.equal(await isRunData(`${dir}/manifest.json`), true);
+ * assert.equal(await isRunData(`${dir}/report.html`), false);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function isRunData(path: string): Promise<boolean> {
+  if (!RUN_DATA.test(basename(path))) return false;
+  const dir = dirname(resolve(path));
+  for (const name of ["manifest.json", "results.jsonl"]) {
+    try {
+      await Deno.stat(join(dir, name));
+      return true;
+    } catch {
+      // not there
+    }
+  }
+  return false;
+}

@@ -122,7 +122,7 @@ Deno.test("runSweep(): a --run-dir without manifest but with rows resumes them w
     assert.deepEqual(keys.toSorted(), rows.map((r) => r.key).toSorted());
   }));
 
-Deno.test("sweep CLI: --resume of a folder without manifest exits 2 and says to give the config with --run-dir, which restarts it", () =>
+Deno.test("sweep CLI: --resume of a folder without manifest exits 2, says to give the config with --run-dir only when it holds rows, which restarts it", () =>
   withTemp(async (base) => {
     const runDir = join(base, "r");
     await Deno.mkdir(runDir);
@@ -133,11 +133,26 @@ Deno.test("sweep CLI: --resume of a folder without manifest exits 2 and says to 
       "none",
     ]);
     assert.equal(resume.code, 2, resume.stderr);
+    // An empty folder is not a run: no advice to make it one.
     assert.match(
       resume.stderr,
-      /Cannot read the manifest of .*r: it has no manifest .*deno task sweep <config\.json> --run-dir .*r restarts it in place/,
+      /Cannot read the manifest of .*r: it is not a run folder \(no manifest\.json, no results\.jsonl\)/,
     );
+    assert.doesNotMatch(resume.stderr, /--run-dir/);
     assert.deepEqual([...Deno.readDirSync(runDir)], []);
+    // A folder with rows lost its manifest: the config restarts it.
+    await Deno.writeTextFile(join(runDir, "results.jsonl"), "");
+    const again = await runCli("lib/cli/sweep.ts", [
+      "--resume",
+      runDir,
+      "--progress",
+      "none",
+    ]);
+    assert.equal(again.code, 2, again.stderr);
+    assert.match(
+      again.stderr,
+      /Cannot read the manifest of .*r: it has results\.jsonl but no manifest .*deno task sweep <config\.json> --run-dir .*r restarts it in place/,
+    );
     await Deno.writeTextFile(
       join(base, "c.json"),
       JSON.stringify(configJson(base)),

@@ -454,6 +454,60 @@ Deno.test("runSweep() keeps --limit on resume", () =>
     assert.equal((await readRows(a.runDir)).length, 8);
   }));
 
+Deno.test("runSweep() refuses a resume that would change the plan (--limit, config) and changes nothing", () =>
+  withTemp(async (dir) => {
+    const controller = new AbortController();
+    let n = 0;
+    const { factory } = stubProviders((_m, p, _s, signal) => {
+      if (++n === 3) controller.abort();
+      return delayed(1, ok(answer(p)), signal);
+    });
+    const config = testConfig(dir);
+    const a = await runSweep(config, {
+      suites: [addSuite(10)],
+      createProvider: factory,
+      progress: "none",
+      limit: 4,
+      signal: controller.signal,
+    });
+    const files = async () =>
+      [
+        await Deno.readTextFile(`${a.runDir}/results.jsonl`),
+        await Deno.readTextFile(`${a.runDir}/manifest.json`),
+      ];
+    const before = await files();
+    for (
+      const [options, said] of [
+        [{ limit: 5 }, /with --limit 5: the run was planned with --limit 4/],
+        [{ config: { ...config, seed: config.seed + 1 } }, /differs in seed/],
+        [{ config: { ...config, samples: 2 } }, /differs in samples/],
+      ] as const
+    ) {
+      await assert.rejects(
+        runSweep("config" in options ? options.config : config, {
+          resume: a.runDir,
+          suites: [addSuite(10)],
+          createProvider: factory,
+          progress: "none",
+          ...("limit" in options ? { limit: options.limit } : {}),
+        }),
+        (e: Error) =>
+          e.name === "SweepInputError" && said.test(e.message) &&
+          e.message.includes("deno task sweep --resume"),
+      );
+      assert.deepEqual(await files(), before);
+    }
+    // Where the requests go may differ: the run's own plan goes on.
+    const b = await runSweep({ ...config, concurrency: 1 }, {
+      resume: a.runDir,
+      suites: [addSuite(10)],
+      createProvider: factory,
+      progress: "none",
+      limit: 4,
+    });
+    assert.equal(b.total, 8);
+  }));
+
 Deno.test("runSweep() records a provider that throws as an error row and goes on", () =>
   withTemp(async (dir) => {
     const { factory } = stubProviders((_m, p, sample) =>
