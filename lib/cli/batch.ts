@@ -31,7 +31,7 @@ import {
   resubmitBatches,
   submitBatches,
 } from "../batch/mod.ts";
-import { parseCli, runCli, usageError } from "./_args.ts";
+import { parseCli, runCli, usageError } from "../args.ts";
 
 const USAGE = `Usage:
   deno task batch submit <config.json> [--limit N] [--max-lines N] [--max-bytes N]

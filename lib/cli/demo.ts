@@ -22,7 +22,7 @@ import {
   writeReport,
   writeSummaryCsv,
 } from "../mod.ts";
-import { parseCli, runCli, usageError } from "./_args.ts";
+import { parseCli, runCli, usageError } from "../args.ts";
 
 const USAGE = "Usage: deno task demo [config.json] [--output-dir <dir>]";
 

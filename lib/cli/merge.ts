@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { parseCli, runCli, usageError } from "./_args.ts";
+import { parseCli, runCli, usageError } from "../args.ts";
 import { MergeInputError, mergeShards } from "../merge/mod.ts";
 import { SUITES } from "../suites/mod.ts";
 

@@ -4,20 +4,105 @@
  * Executes every notebook in `notebooks/` (or those named) headless with
  * nbclient and the Deno kernel, and writes the executed `.ipynb` and `.html`
  * under `outputs/notebooks/`, then an `index.html` there linking every
- * rendered page (and the run's `report.html` when there is one). `--run` passes a run folder to the notebooks
+ * rendered page (and the run's `report.html` when there is one). An `--out`
+ * folder of other files is refused unless `--force` (see `checkOutDir`).
+ * `--run` passes a run folder to the notebooks
  * (`EVAL_RUN_DIR`) instead of having them run their own sweep. Exits 1 when
  * a cell errors or a cell that should show something shows nothing.
  *
  * @module
  */
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import { fsReason } from "../store/run_dir.ts";
 // The notebook module alone: it does not load Polars (which needs --allow-ffi).
 import { executeNotebook, runForNotebook } from "../report/notebook.ts";
 import { writeIndexPage } from "../report/index_page.ts";
-import { parseCli, runCli, usageError } from "./_args.ts";
+import { parseCli, runCli, usageError } from "../args.ts";
 
 const USAGE =
-  "Usage: deno task notebooks [--run <run-dir>] [--out <dir>] [--grace <seconds>] [notebooks/x.ipynb ...]";
+  "Usage: deno task notebooks [--run <run-dir>] [--out <dir>] [--force] [--grace <seconds>] [notebooks/x.ipynb ...]";
+
+/**
+ * Marks a folder as this command's output folder: what is in it was
+ * written here and may be written anew. Another folder's files are the
+ * user's and need --force.
+ */
+const OUT_MARK = ".calc-bench-notebooks";
+
+/**
+ * Refuses an --out that would destroy what this command did not write: a
+ * run folder, the folder of a notebook being executed (its output would
+ * replace the notebook), or a folder of other files (without the mark and
+ * without --force, when a file would be replaced).
+ */
+async function checkOutDir(
+  out: string,
+  notebooks: readonly string[],
+  force: boolean,
+): Promise<void> {
+  const action = `Cannot write the executed notebooks to ${out}`;
+  let info;
+  try {
+    info = await Deno.stat(out);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return; // made fresh
+    throw usageError(
+      `${action}: ${fsReason(error)}; give another --out`,
+      USAGE,
+    );
+  }
+  if (!info.isDirectory) {
+    throw usageError(
+      `${action}: it is a file; give a folder with --out`,
+      USAGE,
+    );
+  }
+  for (const name of ["manifest.json", "results.jsonl"]) {
+    if (await exists(join(out, name))) {
+      throw usageError(
+        `${action}: it is a run folder (it holds ${name}); give another --out, such as outputs/notebooks`,
+        USAGE,
+      );
+    }
+  }
+  for (const path of notebooks) {
+    if (resolve(dirname(path)) === resolve(out)) {
+      throw usageError(
+        `${action}: ${path} is there, and its executed copy would replace it (not even --force does that); give another --out, such as outputs/notebooks`,
+        USAGE,
+      );
+    }
+  }
+  if (force || await exists(join(out, OUT_MARK))) return;
+  const targets = [
+    ...notebooks.flatMap((p) => {
+      const stem = basename(p).replace(/\.ipynb$/, "");
+      return [`${stem}.ipynb`, `${stem}.html`];
+    }),
+    "index.html",
+  ];
+  const taken = [];
+  for (const name of targets) {
+    if (await exists(join(out, name))) taken.push(name);
+  }
+  if (taken.length > 0) {
+    throw usageError(
+      `${action}: it holds ${taken.slice(0, 3).join(", ")}${
+        taken.length > 3 ? ` and ${taken.length - 3} more` : ""
+      }, which this command did not write there (no ${OUT_MARK} mark); give another --out, or add --force to replace them`,
+      USAGE,
+    );
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await Deno.stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 async function main(args: string[]): Promise<number> {
   const { values, positionals } = parseCli(args, {
@@ -25,6 +110,7 @@ async function main(args: string[]): Promise<number> {
     options: {
       run: { type: "string" },
       out: { type: "string", default: "outputs/notebooks" },
+      force: { type: "boolean", default: false },
       grace: { type: "string", default: "0.5" },
     },
   });
@@ -48,6 +134,12 @@ async function main(args: string[]): Promise<number> {
   const notebooks = positionals.length
     ? positionals
     : await listNotebooks("notebooks");
+  await checkOutDir(values.out, notebooks, values.force);
+  await Deno.mkdir(values.out, { recursive: true });
+  await Deno.writeTextFile(
+    join(values.out, OUT_MARK),
+    "Executed notebooks written by deno task notebooks; it may write them anew.\n",
+  );
   let failed = 0;
   for (const path of notebooks) {
     const started = performance.now();

@@ -12,7 +12,7 @@
  */
 import { dirname, resolve } from "node:path";
 import { checkRunDir, fsReason, RunDirError } from "../store/mod.ts";
-import { parseCli, runCli, usageError } from "./_args.ts";
+import { parseCli, runCli, usageError } from "../args.ts";
 
 const USAGE =
   "Usage: deno task report <run-dir> [<run-dir>...] [--out report.html]";

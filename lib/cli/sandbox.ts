@@ -16,7 +16,7 @@ import {
   type PythonChoice,
 } from "../sandbox/mod.ts";
 import { fsReason } from "../store/mod.ts";
-import { parseCli, runCli, usageError } from "./_args.ts";
+import { parseCli, runCli, usageError } from "../args.ts";
 
 const USAGE =
   "usage: deno task sandbox <file.py|file.js|file.ts> --entry NAME --args JSON [--args JSON ...] [--timeout MS] [--memory MB] [--python auto|native|pyodide] [--concurrency N]";

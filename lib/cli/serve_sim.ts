@@ -13,7 +13,7 @@ import {
 } from "../providers/mod.ts";
 import { SIM_SKILLS } from "../suites/mod.ts";
 import { SIM_PROFILES } from "../providers/sim/mod.ts";
-import { CliExit, runCli, usageError } from "./_args.ts";
+import { CliExit, runCli, usageError } from "../args.ts";
 
 /** Usage text printed for `--help` and after a bad flag. */
 export const SERVE_SIM_USAGE = `Usage: deno task serve-sim [flags]

@@ -30,7 +30,7 @@ import { loadSuites, SUITE_NAMES } from "../suites/registry.ts";
 import type { SuiteList } from "../suites/types.ts";
 import { readManifest, RESULTS_FILE } from "../store/mod.ts";
 import { summarizeResultsText } from "../report/tally.ts";
-import { CliExit, parseCli, runCli } from "./_args.ts";
+import { CliExit, parseCli, runCli } from "../args.ts";
 
 const USAGE =
   "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based)] [--plan [--plan-from <run>]]";

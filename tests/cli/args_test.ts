@@ -1,5 +1,5 @@
 /**
- * The preamble the CLIs share (`lib/cli/_args.ts`), end to end: `--help`
+ * The preamble the CLIs share (`lib/args.ts`), end to end: `--help`
  * prints the usage to stdout and exits 0; an unknown flag prints one
  * "Cannot parse ..." line and the usage to stderr and exits 2.
  */

@@ -470,11 +470,10 @@ Deno.test("runSweep() refuses a resume that would change the plan (--limit, conf
       limit: 4,
       signal: controller.signal,
     });
-    const files = async () =>
-      [
-        await Deno.readTextFile(`${a.runDir}/results.jsonl`),
-        await Deno.readTextFile(`${a.runDir}/manifest.json`),
-      ];
+    const files = async () => [
+      await Deno.readTextFile(`${a.runDir}/results.jsonl`),
+      await Deno.readTextFile(`${a.runDir}/manifest.json`),
+    ];
     const before = await files();
     for (
       const [options, said] of [

@@ -32,7 +32,7 @@ export interface CliSpec<F extends CliFlags> {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { CliExit } from "./_args.ts";
+ * import { CliExit } from "./args.ts";
  * const help = new CliExit(0, "Usage: deno task x");
  * assert.equal(help.code, 0);
  * assert.equal(help.message, "Usage: deno task x");
@@ -63,7 +63,7 @@ export class CliExit extends Error {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { usageError } from "./_args.ts";
+ * import { usageError } from "./args.ts";
  * const exit = usageError("Cannot merge: give --out", "Usage: deno task merge");
  * assert.equal(exit.code, 2);
  * assert.equal(exit.message, "Cannot merge: give --out\nUsage: deno task merge");
@@ -86,15 +86,15 @@ export function usageError(message: string, usage: string): CliExit {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { CliExit, parseCli } from "./_args.ts";
+ * import { CliExit, parseCli } from "./args.ts";
  * const spec = { usage: "Usage: deno task x [--out <dir>]", options: { out: { type: "string" } } } as const;
  * const { values, positionals } = parseCli(["a", "--out", "o"], spec);
  * assert.equal(values.out, "o");
  * assert.deepEqual(positionals, ["a"]);
- * assert.throws(() => parseCli(["-h"], spec), (e) => e instanceof CliExit && e.code === 0);
+ * assert.throws(() => parseCli(["-h"], spec), (e: unknown) => e instanceof CliExit && e.code === 0);
  * assert.throws(
  *   () => parseCli(["--bogus"], spec),
- *   (e) => e instanceof CliExit && e.code === 2 && /^Cannot parse the arguments: .*--bogus.*\nUsage: deno task x/s.test(e.message),
+ *   (e: unknown) => e instanceof CliExit && e.code === 2 && /^Cannot parse the arguments: .*--bogus.*\nUsage: deno task x/s.test(e.message),
  * );
  * ```
  */
@@ -136,8 +136,10 @@ export interface CliOutput {
 
 /**
  * Runs a CLI's `main`: a {@linkcode CliExit} it throws is printed (to
- * `print` for `--help`, else to `printError`) and its code returned; any
- * other error is thrown on.
+ * `print` for `--help`, else to `printError`) and its code returned; an
+ * input error (named `…InputError`, `…PathError`, `RunDirError`) prints
+ * its message and returns 2; any other error prints its message without a
+ * stack (unless `CALC_BENCH_DEBUG=1`) and returns 1.
  *
  * @param main The command; resolves to its exit code.
  * @param output Where a `CliExit` is printed.
@@ -146,16 +148,22 @@ export interface CliOutput {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { parseCli, runCli } from "./_args.ts";
+ * import { parseCli, runCli } from "./args.ts";
  * const spec = { usage: "Usage: deno task x", options: {} };
  * const errors: string[] = [];
  * const code = await runCli(() => {
  *   parseCli(["--bogus"], spec);
  *   return 0;
- * }, { printError: (text) => errors.push(text) });
+ * }, { printError: (text: string) => errors.push(text) });
  * assert.equal(code, 2);
  * assert.match(errors[0]!, /^Cannot parse the arguments: .*\nUsage: deno task x$/s);
  * assert.equal(await runCli(() => 0), 0);
+ * class DataInputError extends Error { override name = "DataInputError"; }
+ * const bad = () => { throw new DataInputError("Cannot load x.csv: line 3 ..."); };
+ * assert.equal(await runCli(bad, { printError: () => {} }), 2);
+ * const broken = () => { throw new Error("disk full"); };
+ * assert.equal(await runCli(broken, { printError: (t: string) => errors.push(t) }), 1);
+ * assert.doesNotMatch(errors.at(-1)!, /^\s+at /m);
  * ```
  */
 export async function runCli(
@@ -166,8 +174,31 @@ export async function runCli(
   try {
     return await main();
   } catch (error) {
-    if (!(error instanceof CliExit)) throw error;
-    (error.code === 0 ? print : printError)(error.message);
-    return error.code;
+    if (error instanceof CliExit) {
+      (error.code === 0 ? print : printError)(error.message);
+      return error.code;
+    }
+    // Never a stack trace for the user: bad input (an error named
+    // *InputError, *PathError or RunDirError, whose message says what to
+    // do) exits 2; anything else is a failure of the machine or the tool,
+    // exit 1, with the stack only on request.
+    const e = error instanceof Error ? error : new Error(String(error));
+    if (/(InputError|PathError|RunDirError)$/.test(e.name)) {
+      printError(e.message);
+      return 2;
+    }
+    printError(
+      debugging()
+        ? String(e.stack ?? e.message)
+        : `${e.message}\n(set CALC_BENCH_DEBUG=1 to see where it failed)`,
+    );
+    return 1;
   }
+}
+
+/** `CALC_BENCH_DEBUG=1`, read only where the task may read the environment. */
+function debugging(): boolean {
+  const env = { name: "env", variable: "CALC_BENCH_DEBUG" } as const;
+  return Deno.permissions.querySync(env).state === "granted" &&
+    Deno.env.get("CALC_BENCH_DEBUG") === "1";
 }
