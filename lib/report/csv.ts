@@ -4,9 +4,11 @@
  * @module
  */
 import { join } from "node:path";
+import pl from "nodejs-polars";
 import { stringify } from "csv-stringify/sync";
 import { loadRuns } from "./load.ts";
 import { summarize } from "./summarize.ts";
+import { COMPLETENESS_COLUMNS, withCompleteness } from "./_completeness.ts";
 
 /** Options of {@linkcode writeSummaryCsv}. */
 export interface SummaryCsvOptions {
@@ -19,8 +21,12 @@ export interface SummaryCsvOptions {
 /**
  * Writes the per-group summary of a run (n, accuracy with its Wilson 95%
  * interval, format-valid, parse-error and error rates, latency, tokens,
- * cost) as CSV with a header row, through `csv-stringify` (the design card's
- * `jsr:@std/csv` is unreachable here).
+ * cost), then rows `planned` (from the run's manifest; empty when it
+ * cannot tell, as for a shard or a grouping by other columns than model,
+ * suite and template), `stored`, `missing` (planned − stored) and
+ * `error_rows`, as CSV with a header row, through `csv-stringify` (the
+ * design card's `jsr:@std/csv` is unreachable here). A group planned with
+ * no row stored, or with unscored rows only, has a line too (`n` 0).
  *
  * @param runDir The run folder.
  * @param options Grouping and output path.
@@ -32,13 +38,17 @@ export interface SummaryCsvOptions {
  * import assert from "node:assert/strict";
  * import { writeSummaryCsv } from "./mod.ts";
  * const dir = await Deno.makeTempDir();
- * await Deno.writeTextFile(`${dir}/manifest.json`, "{}");
+ * await Deno.writeTextFile(`${dir}/manifest.json`, JSON.stringify({
+ *   config: { models: [{ name: "a" }, { name: "b" }], samples: 1, suites: [{ name: "s", templates: ["t"] }] },
+ *   questions: { s: 2 }, total: 4,
+ * }));
  * const row = (model: string, correct: boolean) =>
  *   JSON.stringify({ key: `${model}|${Math.random()}`, model, suite: "s", template: "t", status: correct ? "correct" : "wrong", correct, dims: {} });
  * await Deno.writeTextFile(`${dir}/results.jsonl`, [row("a", true), row("a", false), row("b", true)].join("\n") + "\n");
  * const text = await Deno.readTextFile(await writeSummaryCsv(dir));
- * assert.match(text, /^model,suite,template,n,correct,accuracy,/);
- * assert.match(text, /\na,s,t,2,1,0\.5,/);
+ * assert.match(text, /^model,suite,template,n,correct,accuracy,.*,planned,stored,missing,error_rows\n/);
+ * assert.match(text, /\na,s,t,2,1,0\.5,.*,2,2,0,0\n/);
+ * assert.match(text, /\nb,s,t,1,1,1,.*,2,1,1,0\n/);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -50,9 +60,20 @@ export async function writeSummaryCsv(
     by = ["model", "suite", "template"],
     path = join(runDir, "summary.csv"),
   } = options;
-  const { frame } = await loadRuns([runDir], { warn: false });
+  const { frame, runs } = await loadRuns([runDir], { warn: false });
   const keys = by.filter((column) => frame.columns.includes(column));
-  const summary = summarize(frame, keys);
+  const joined = withCompleteness(
+    summarize(frame, keys),
+    frame,
+    runs[0]?.manifest ?? null,
+    keys,
+  ).summary;
+  // planned, stored, missing, error_rows after the statistics, so the
+  // columns before them stay where readers of older files find them.
+  const rest = joined.columns.filter((c) => !COMPLETENESS_COLUMNS.includes(c));
+  const summary = joined.withColumns(
+    pl.col("planned").sub(pl.col("stored")).alias("missing"),
+  ).select(...rest, "planned", "stored", "missing", "error_rows");
   const text = stringify(summary.toRecords() as Record<string, unknown>[], {
     header: true,
     columns: summary.columns,

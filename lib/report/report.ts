@@ -22,6 +22,13 @@ import { type LoadedRuns, loadRuns } from "./load.ts";
 import { summarize } from "./summarize.ts";
 import { tableHtml } from "./table.ts";
 import { explorerHtml } from "./_explorer.ts";
+import {
+  notesHtml,
+  overviewWithCompleteness,
+  type RunCompleteness,
+  runsCompleteness,
+  warningHtml,
+} from "./_completeness.ts";
 import type { DimSpec } from "../types.ts";
 import {
   guardedSection,
@@ -337,11 +344,12 @@ async function suiteSection(
 
 /**
  * Builds the report's sections from loaded runs: an overview (suite ×
- * model, and run when several runs are loaded), one section per suite
- * present in the rows — accuracy by each declared dim, its templates
- * against its baseline, its models compared, outcome types, cost frontier,
- * questions every model got wrong and the suite's own sections — and a
- * sample explorer. Rows of a suite not in `suites` get the generic part.
+ * model, and run when several runs are loaded, with rows planned, stored
+ * and error rows), one section per suite present in the rows — accuracy
+ * by each declared dim, its templates against its baseline, its models
+ * compared, outcome types, cost frontier, questions every model got wrong
+ * and the suite's own sections — and a sample explorer. Rows of a suite
+ * not in `suites` get the generic part.
  *
  * @param loaded What {@linkcode loadRuns} returned.
  * @param suites The suites the report knows (their dims, baseline, sections).
@@ -364,11 +372,29 @@ async function suiteSection(
  * const sections = await reportSections({ frame, dims: ["family"], runs: [], warnings: [] }, [suite]);
  * assert.deepEqual(sections.map((s) => s.title), ["Overview", "Suite: s", "Sample explorer"]);
  * assert.ok(sections[1]!.parts.includes("<h3>Accuracy by operation</h3>"));
+ * assert.match(sections[0]!.parts.join(""), /<th>planned<\/th><th>stored<\/th><th>error_rows<\/th>/);
  * ```
  */
 export async function reportSections(
   loaded: LoadedRuns,
   suites: readonly SuiteView[] = [],
+): Promise<ReportSection[]> {
+  if (loaded.frame.height === 0) return await sectionsOf(loaded, suites);
+  const frame = withSuite(loaded.frame);
+  return await sectionsOf(
+    loaded,
+    suites,
+    frame,
+    runsCompleteness(loaded, frame),
+  );
+}
+
+/** {@linkcode reportSections} once the rows' suites and completeness are known. */
+async function sectionsOf(
+  loaded: LoadedRuns,
+  suites: readonly SuiteView[],
+  frame: DataFrame = withSuite(loaded.frame),
+  completeness: readonly RunCompleteness[] = [],
 ): Promise<ReportSection[]> {
   if (loaded.frame.height === 0) {
     return [{
@@ -376,18 +402,19 @@ export async function reportSections(
       parts: ["<p>The run has no result rows yet.</p>"],
     }];
   }
-  const frame = withSuite(loaded.frame);
   const runs = multiRun(frame);
   const by = [...(runs ? ["run"] : []), "suite", "model"];
-  const overview = brief(summarize(frame, by), [
-    "error_rate",
-    "tokens_in",
-    "tokens_out",
-  ]);
+  const overview = overviewWithCompleteness(
+    brief(summarize(frame, by), ["error_rate", "tokens_in", "tokens_out"]),
+    frame,
+    by,
+    completeness,
+  );
   const sections: ReportSection[] = [{
     title: "Overview",
     parts: [
-      "<p>Accuracy with its Wilson 95% interval; error rate is the share of calls that failed; tokens are totals.</p>",
+      "<p>Rows planned (from the run's manifest), stored and error rows (requests that failed for good, counted as not correct); n counts the scored rows. Accuracy with its Wilson 95% interval; error rate is the share of calls that failed; tokens are totals.</p>",
+      ...notesHtml(completeness),
       tableHtml(overview),
     ],
   }];
@@ -449,17 +476,25 @@ export async function renderReport(
   title: string,
   suites: readonly SuiteView[] = [],
 ): Promise<string> {
-  const sections = await reportSections(loaded, suites);
-  const runs = loaded.runs.map((r) => {
+  const frame = withSuite(loaded.frame);
+  const completeness = loaded.frame.height === 0
+    ? []
+    : runsCompleteness(loaded, frame);
+  const sections = await sectionsOf(loaded, suites, frame, completeness);
+  const runs = loaded.runs.map((r, i) => {
     const m = r.manifest ?? {};
     const when = [
       m.startedAt ?? m.started_at ?? m.start,
       m.endedAt ?? m.finishedAt ?? m.end,
     ]
       .filter((x) => typeof x === "string").join(" → ");
-    return `<li><code>${escapeHtml(r.dir)}</code>: ${r.rows} rows${
-      when ? `, ${escapeHtml(when)}` : ""
-    }${r.torn ? " (torn last line dropped)" : ""}</li>`;
+    const own = completeness[i];
+    const planned = own?.dir === r.dir ? own.completeness.planned : null;
+    return `<li><code>${escapeHtml(r.dir)}</code>: ${r.rows}${
+      typeof planned === "number" ? ` of ${planned} planned` : ""
+    } rows${when ? `, ${escapeHtml(when)}` : ""}${
+      r.torn ? " (torn last line dropped)" : ""
+    }</li>`;
   }).join("");
   const warnings = loaded.warnings.length
     ? `<ul class="warn">${
@@ -491,10 +526,13 @@ table.eval-table{border-collapse:collapse;margin:8px 0 16px;font-size:12px}
 .explorer-table pre{white-space:pre-wrap;max-height:240px;overflow:auto;margin:0;font-size:11px;max-width:420px}
 .explorer-controls label{margin-right:8px;white-space:nowrap}
 .warn{color:#a40}
+.run-warning{border:2px solid #c60;background:#fff4e5;padding:4px 16px;margin:12px 0}
+.run-warning strong{color:#a40}
 .note{color:#555}
 section{margin-bottom:32px}
 </style></head>
 <body><h1>${escapeHtml(title)}</h1>
+${warningHtml(completeness)}
 <p>Generated ${new Date().toISOString()} from:</p><ul>${runs}</ul>${warnings}
 ${toc}
 ${body}

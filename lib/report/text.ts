@@ -6,6 +6,20 @@
 import type { DataFrame } from "./frame.ts";
 import { summarize } from "./summarize.ts";
 import { formatSummaryTable, type SummaryLine } from "./tally.ts";
+import { frameCompleteness } from "./_completeness.ts";
+
+/** Options of {@linkcode summaryText}. */
+export interface SummaryTextOptions {
+  /**
+   * The run's parsed `manifest.json` (null: the run has none): when given,
+   * the table shows rows planned, stored and error rows per group, and the
+   * warnings and notes of `completeness` after it, as the sweep's closing
+   * table does. @default not given (no such columns)
+   */
+  manifest?: unknown;
+  /** The run folder, named in the advice to resume. @default none */
+  runDir?: string;
+}
 
 /**
  * Formats accuracy with its Wilson 95% interval, the format-valid rate and
@@ -13,6 +27,7 @@ import { formatSummaryTable, type SummaryLine } from "./tally.ts";
  *
  * @param frame A result frame from `loadRuns`.
  * @param by Grouping columns (those missing from the frame are skipped).
+ * @param options The run's manifest, for rows planned against stored.
  * @returns The table, one line per group, header first.
  *
  * @example
@@ -28,11 +43,15 @@ import { formatSummaryTable, type SummaryLine } from "./tally.ts";
  * const text = summaryText(frame, ["suite", "model"]);
  * assert.match(text, /^suite\s+model\s+n\s+accuracy\s+95% CI/);
  * assert.match(text, /\ns\s+a\s+2\s+50\.0%\s+\[/);
+ * const rows = summaryText(frame, ["suite", "model"], { manifest: null });
+ * assert.match(rows, /^suite\s+model\s+planned\s+stored\s+error rows\s+n/);
+ * assert.match(rows, /\ns\s+a\s+\?\s+2\s+0\s+2\s+50\.0%/);
  * ```
  */
 export function summaryText(
   frame: DataFrame,
   by: readonly string[] = ["suite", "model"],
+  options: SummaryTextOptions = {},
 ): string {
   const keys = by.filter((column) => frame.columns.includes(column));
   // A statistic the frame cannot give (no such column) prints as "-".
@@ -47,5 +66,16 @@ export function summaryText(
     formatValidRate: num(r.format_valid_rate),
     errorRate: num(r.error_rate),
   }));
-  return formatSummaryTable(keys, lines);
+  if (!("manifest" in options)) return formatSummaryTable(keys, lines);
+  const { manifest, runDir } = options;
+  return formatSummaryTable(
+    keys,
+    lines,
+    frameCompleteness(
+      frame,
+      manifest,
+      keys,
+      runDir === undefined ? {} : { runDir },
+    ),
+  );
 }

@@ -38,6 +38,31 @@ Deno.test("report main() writes report.html and summary.csv of a run and exits 0
   }
 });
 
+Deno.test("report main() of a run that lost a row warns at the top of report.html and counts it in summary.csv", async () => {
+  const base = await Deno.makeTempDir();
+  try {
+    const runDir = await tinyRun(base);
+    const results = join(runDir, "results.jsonl");
+    const lines = (await Deno.readTextFile(results)).trimEnd().split("\n");
+    assert.equal(lines.length, 2);
+    await Deno.writeTextFile(results, lines[0]! + "\n");
+    assert.equal(await report([runDir], () => {}, () => {}), 0);
+    const html = await Deno.readTextFile(join(runDir, "report.html"));
+    const warning = html.indexOf('id="run-warning"');
+    assert.ok(warning > 0 && warning < html.indexOf("<section"));
+    assert.match(
+      html,
+      /Incomplete: 1 of 2 planned rows are stored \(1 missing\)/,
+    );
+    const csv = (await Deno.readTextFile(join(runDir, "summary.csv")))
+      .trimEnd().split("\n");
+    assert.match(csv[0]!, /,planned,stored,missing,error_rows$/);
+    assert.match(csv[1]!, /^sim-strong,arithmetic,direct,1,.*,2,1,1,0$/);
+  } finally {
+    await Deno.remove(base, { recursive: true });
+  }
+});
+
 Deno.test("report main() with a good run and an empty one exits 2 before writing anything", async () => {
   const base = await Deno.makeTempDir();
   try {

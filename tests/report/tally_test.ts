@@ -13,14 +13,19 @@ import {
 import { fakeRows, writeFakeRun } from "./_fixture.ts";
 
 async function bothWays(dir: string): Promise<[string, string]> {
-  const { frame } = await loadRuns([dir], { warn: false });
+  const { frame, runs } = await loadRuns([dir], { warn: false });
   const templates = new Set(frame.getColumn("template").toArray()).size;
   const polars = summaryText(
     frame,
     templates > 1 ? ["suite", "model", "template"] : ["suite", "model"],
+    { manifest: runs[0]!.manifest, runDir: dir },
   );
   return [await summarizeResultsText(join(dir, "results.jsonl")), polars];
 }
+
+/** The table's lines, without the warnings and notes after it. */
+const tableLines = (text: string) =>
+  text.split("\n").filter((l) => !/^(Warning|Note): /.test(l));
 
 Deno.test("the closing summary equals the report's summary (several templates, errors, parse errors, unscored rows)", async () => {
   const tmp = await Deno.makeTempDir();
@@ -40,10 +45,22 @@ Deno.test("the closing summary equals the report's summary (several templates, e
     const dir = await writeFakeRun(tmp, "several", rows);
     const [plain, polars] = await bothWays(dir);
     assert.equal(plain, polars);
-    assert.match(plain, /^suite\s+model\s+template\s+n\s+accuracy/);
-    assert.doesNotMatch(plain, /all-unscored/);
-    // 3 models × 2 templates.
-    assert.equal(plain.split("\n").length, 1 + 6);
+    assert.match(
+      plain,
+      /^suite\s+model\s+template\s+planned\s+stored\s+error rows\s+n\s+accuracy/,
+    );
+    // The unscored group has no statistics, but its stored rows are shown.
+    assert.match(
+      plain,
+      /\narithmetic\s+all-unscored\s+direct\s+\?\s+3\s+0\s+0\s+-\s+\[-, -\]\s+-\s+-\n/,
+    );
+    // 4 models × 2 templates; the fake manifest plans nothing it can tell.
+    assert.equal(tableLines(plain).length, 1 + 8);
+    assert.match(plain, /\nWarning: \d+ error rows: /);
+    assert.match(
+      plain,
+      /\nNote: Rows planned per suite and model are not shown: /,
+    );
   } finally {
     await Deno.remove(tmp, { recursive: true });
   }
@@ -57,6 +74,7 @@ Deno.test("the closing summary equals the report's summary (one template: no tem
     const [plain, polars] = await bothWays(dir);
     assert.equal(plain, polars);
     assert.doesNotMatch(plain.split("\n")[0]!, /template/);
+    assert.equal(tableLines(plain).length, 1 + 2);
   } finally {
     await Deno.remove(tmp, { recursive: true });
   }
@@ -80,4 +98,38 @@ Deno.test("the tally's interval is Wilson's and its rates count what summarize c
   // Wilson 95% for 7/10: [0.3968, 0.8922].
   assert.ok(Math.abs(line!.lo - 0.39678) < 1e-4, String(line?.lo));
   assert.ok(Math.abs(line!.hi - 0.89224) < 1e-4, String(line?.hi));
+});
+
+Deno.test("the closing summary equals the report's summary for a run missing rows, planned per template", async () => {
+  const tmp = await Deno.makeTempDir();
+  try {
+    // fakeRows(): 40 questions × m-good, m-bad × direct, cot; 20 rows lost.
+    const rows = fakeRows().filter((r, i) =>
+      !(r.model === "m-bad" && r.template === "cot" && i < 80)
+    );
+    assert.equal(rows.length, 160 - 20);
+    const dir = await writeFakeRun(tmp, "missing", rows, {
+      run: "missing",
+      config: {
+        models: [{ name: "m-good" }, { name: "m-bad" }],
+        samples: 1,
+        suites: [{ name: "arithmetic", templates: ["direct", "cot"] }],
+      },
+      questions: { arithmetic: 40 },
+      total: 160,
+      counts: { rows: 160, errors: 0, cached: 0 },
+      interrupted: false,
+    });
+    const [plain, polars] = await bothWays(dir);
+    assert.equal(plain, polars);
+    assert.match(plain, /\narithmetic\s+m-bad\s+cot\s+40\s+20\s+/);
+    assert.match(plain, /\narithmetic\s+m-good\s+cot\s+40\s+40\s+/);
+    assert.match(
+      plain,
+      /\nWarning: Incomplete: 140 of 160 planned rows are stored \(20 missing\)\. The manifest counted 160 rows stored: 20 have gone from results\.jsonl since\./,
+    );
+    assert.doesNotMatch(plain, /Note:/);
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
 });
