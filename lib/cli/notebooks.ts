@@ -126,14 +126,36 @@ async function main(args: string[]): Promise<number> {
     try {
       await Deno.stat(values.run);
     } catch {
-      console.error(`Cannot use --run ${values.run}: no such run folder`);
-      return 2;
+      throw usageError(
+        `Cannot use --run ${values.run}: no such run folder; give a run folder written by deno task sweep (outputs/<name>-<time>)`,
+        USAGE,
+      );
     }
     runSuites = await suitesOfRun(values.run);
   }
   const notebooks = positionals.length
     ? positionals
     : await listNotebooks("notebooks");
+  for (const path of positionals) {
+    let file;
+    try {
+      file = await Deno.stat(path);
+    } catch {
+      file = null;
+    }
+    if (file === null || !file.isFile || !path.endsWith(".ipynb")) {
+      throw usageError(
+        `Cannot execute ${path}: ${
+          file === null
+            ? "no such file"
+            : file.isFile
+            ? "not a notebook (.ipynb)"
+            : "it is a folder"
+        }; give notebooks such as notebooks/01-arithmetic.ipynb, or none for every notebook in notebooks/`,
+        USAGE,
+      );
+    }
+  }
   await checkOutDir(values.out, notebooks, values.force);
   await Deno.mkdir(values.out, { recursive: true });
   await Deno.writeTextFile(

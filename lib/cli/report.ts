@@ -1,7 +1,9 @@
 /**
- * `deno task report <run-dir> [<run-dir>...] [--out report.html]`: writes
- * the report (tables, charts and a sample explorer, standalone, no Python)
- * to the first run's folder, or to `--out`, and `<run-dir>/summary.csv` for
+ * `deno task report <run-dir> [<run-dir>...] [--out report.html [--force]]`:
+ * writes the report (tables, charts and a sample explorer, standalone, no
+ * Python) to the first run's folder, or to `--out` (an existing file that is
+ * not an earlier report needs `--force`; a run's `results.jsonl` or
+ * `manifest.json` is never written), and `<run-dir>/summary.csv` for
  * each run, and prints their paths. Several runs are shown side by side.
  *
  * Bad input (a flag, a path that is not a run, a run with no rows, a
@@ -10,54 +12,35 @@
  *
  * @module
  */
-import { dirname, resolve } from "node:path";
-import { checkRunDir, fsReason, RunDirError } from "../store/mod.ts";
+import {
+  checkOutputPath,
+  checkRunDir,
+  GENERATOR_META,
+  RunDirError,
+} from "../store/mod.ts";
 import { parseCli, runCli, usageError } from "../args.ts";
 
 const USAGE =
-  "Usage: deno task report <run-dir> [<run-dir>...] [--out report.html]";
+  "Usage: deno task report <run-dir> [<run-dir>...] [--out report.html [--force]]";
 
 /** Errors that mean the input is bad (exit 2), not that the report broke. */
 function isInputError(error: unknown): boolean {
   return error instanceof RunDirError || error instanceof SyntaxError ||
     error instanceof RangeError || error instanceof Deno.errors.NotFound ||
-    (error instanceof Error && /InputError$/.test(error.name));
+    (error instanceof Error && /(InputError|PathError)$/.test(error.name));
 }
 
-/** Checks that `--out` can be written: its folder exists and it is not a folder. */
-async function checkOut(out: string): Promise<void> {
-  const parent = dirname(resolve(out));
-  let info;
+/** Whether an existing file is a report this command wrote (it replaces those). */
+async function isReport(path: string): Promise<boolean> {
   try {
-    info = await Deno.stat(parent);
-  } catch (error) {
-    throw new RunDirError(
-      `Cannot write the report to ${out}: its folder ${parent} ${
-        error instanceof Deno.errors.NotFound
-          ? "does not exist"
-          : `cannot be read (${fsReason(error)})`
-      }; create it or give another --out`,
-      out,
-      "cannot-create",
+    using file = await Deno.open(path);
+    const head = new Uint8Array(512);
+    const n = await file.read(head) ?? 0;
+    return new TextDecoder().decode(head.subarray(0, n)).includes(
+      GENERATOR_META,
     );
-  }
-  if (!info.isDirectory) {
-    throw new RunDirError(
-      `Cannot write the report to ${out}: ${parent} is a file; give another --out`,
-      out,
-      "cannot-create",
-    );
-  }
-  try {
-    if ((await Deno.stat(out)).isDirectory) {
-      throw new RunDirError(
-        `Cannot write the report to ${out}: it is a folder; give a file path such as ${out}/report.html`,
-        out,
-        "cannot-create",
-      );
-    }
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  } catch {
+    return false;
   }
 }
 
@@ -98,7 +81,10 @@ async function writeReports(
 ): Promise<number> {
   const { positionals, values } = parseCli(args, {
     usage: USAGE,
-    options: { out: { type: "string", short: "o" } },
+    options: {
+      out: { type: "string", short: "o" },
+      force: { type: "boolean", default: false },
+    },
   });
   if (positionals.length === 0) {
     throw usageError(
@@ -110,7 +96,14 @@ async function writeReports(
     for (const runDir of positionals) {
       await checkRunDir(runDir, { action: "write a report of" });
     }
-    if (values.out !== undefined) await checkOut(values.out);
+    if (values.out !== undefined) {
+      await checkOutputPath(values.out, {
+        what: "the report",
+        flag: "--out",
+        force: values.force,
+        ours: isReport,
+      });
+    }
     // Polars and the charts load only once the input is known to be good.
     const { writeReport, writeSummaryCsv } = await import("../mod.ts");
     print(

@@ -159,6 +159,14 @@ async function main(args: string[]): Promise<number> {
     for (const warning of warnings) console.error(`Warning: ${warning}`);
   } catch (error) {
     Deno.removeSignalListener("SIGINT", onSigint);
+    if (
+      error instanceof ConfigError && error.source === "endpoints" &&
+      error.problems.every((p) => /: cannot reach /.test(p))
+    ) {
+      // An endpoint that does not answer is not the config's fault: exit 1.
+      console.error(error.message);
+      return 1;
+    }
     if (error instanceof ConfigError) fail(error.message);
     fail(error instanceof Error ? error.message : String(error));
   }

@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { writeFileAtomic } from "../store/mod.ts";
 import { join } from "node:path";
 import pl from "nodejs-polars";
 import { stringify } from "csv-stringify/sync";
@@ -79,6 +80,6 @@ export async function writeSummaryCsv(
     columns: summary.columns,
     cast: { boolean: (value) => String(value) },
   });
-  await Deno.writeTextFile(path, text);
+  await writeFileAtomic(path, text);
   return path;
 }

@@ -1,4 +1,5 @@
 import { basename, dirname, join, relative, resolve } from "node:path";
+import { GENERATOR_META, writeFileAtomic } from "../store/mod.ts";
 import { escapeHtml } from "./plot.ts";
 
 /** Options for {@linkcode writeIndexPage}. */
@@ -70,10 +71,12 @@ export async function writeIndexPage(
     items.length
       ? `<h2>${heading}</h2><ul>${items.map(item).join("")}</ul>`
       : "";
-  await Deno.writeTextFile(
+  await writeFileAtomic(
     index,
     `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<html lang="en"><head><meta charset="utf-8">${GENERATOR_META}<title>${
+      escapeHtml(title)
+    }</title>
 <style>body{font:14px/1.5 system-ui,sans-serif;margin:24px auto;max-width:800px}</style>
 </head><body><h1>${escapeHtml(title)}</h1>
 <p>Generated ${new Date().toISOString()}.</p>

@@ -8,6 +8,7 @@
 import pl from "nodejs-polars";
 import type { DataFrame } from "./frame.ts";
 import { join } from "node:path";
+import { GENERATOR_META, writeFileAtomic } from "../store/mod.ts";
 import { escapeHtml } from "./plot.ts";
 import {
   accuracyByCategory,
@@ -512,7 +513,9 @@ export async function renderReport(
     }</section>`
   ).join("\n");
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<html lang="en"><head><meta charset="utf-8">${GENERATOR_META}<title>${
+    escapeHtml(title)
+  }</title>
 <style>
 body{font:14px/1.4 system-ui,sans-serif;margin:24px auto;max-width:1100px;color:#222}
 table.eval-table{border-collapse:collapse;margin:8px 0 16px;font-size:12px}
@@ -586,7 +589,7 @@ export async function writeReport(
   const loaded = await loadRuns(dirs);
   const names = dirs.map((d) => d.replace(/\/+$/, "").split("/").at(-1) ?? d);
   const path = options.out ?? join(dirs[0]!, "report.html");
-  await Deno.writeTextFile(
+  await writeFileAtomic(
     path,
     await renderReport(
       loaded,

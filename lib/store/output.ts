@@ -9,6 +9,13 @@
 import { basename, dirname, join, resolve } from "node:path";
 import { fsReason, isRunData } from "./run_dir.ts";
 
+/**
+ * The mark in the `<head>` of every HTML page the tools write, so that a
+ * command can tell its own earlier output (which it replaces) from a
+ * user's file (which needs `--force`).
+ */
+export const GENERATOR_META = '<meta name="generator" content="calc-bench">';
+
 /** An output path that must not be written (exit 2: the user's to change). */
 export class OutputPathError extends Error {
   /** Always `"OutputPathError"`. */

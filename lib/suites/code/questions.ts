@@ -103,10 +103,39 @@ function selectProblems(all: CodeProblem[], p: CodeParams): CodeProblem[] {
         }; known ids are the folder names under data/code/problems`,
       );
     }
+    const kept = new Set(out.map((q) => q.id));
+    const named = new Set(p.problems);
+    const filtered = all.filter((q) => named.has(q.id) && !kept.has(q.id));
+    if (filtered.length > 0) {
+      throw new RangeError(
+        `Cannot take code problems ${
+          filtered.map((q) => `${q.id} (${q.topic}, ${q.difficulty})`).join(
+            ", ",
+          )
+        }: they are outside the chosen ${
+          [
+            p.topics ? `topics (${p.topics.join(", ")})` : "",
+            p.difficulties ? `difficulties (${p.difficulties.join(", ")})` : "",
+          ].filter(Boolean).join(" and ")
+        }; add their topic or difficulty, or leave them out of "problems"`,
+      );
+    }
     const wanted = new Set(p.problems);
     out = out.filter((q) => wanted.has(q.id));
   } else if (typeof p.problems === "number") {
     out = out.slice(0, p.problems);
+  }
+  if (out.length === 0) {
+    throw new RangeError(
+      `Cannot take code problems: no problem of the bank has ${
+        [
+          p.topics ? `topic ${p.topics.join(" or ")}` : "",
+          p.difficulties ? `difficulty ${p.difficulties.join(" or ")}` : "",
+        ].filter(Boolean).join(" and ")
+      }; the bank's topics are ${
+        [...new Set(all.map((q) => q.topic))].sort().join(", ")
+      }`,
+    );
   }
   return out;
 }
@@ -194,6 +223,17 @@ async function humanEvalQuestions(
   let problems = await loadHumanEval();
   if (typeof p.problems === "number") problems = problems.slice(0, p.problems);
   else if (Array.isArray(p.problems)) {
+    const known = new Set(problems.map((q) => q.task_id));
+    const missing = p.problems.filter((id) => !known.has(id));
+    if (missing.length > 0) {
+      throw new RangeError(
+        `Cannot find HumanEval tasks ${
+          missing.map((id) => `"${id}"`).join(", ")
+        }; HumanEval's task ids are ${problems[0]?.task_id} to ${
+          problems.at(-1)?.task_id
+        }`,
+      );
+    }
     const wanted = new Set(p.problems);
     problems = problems.filter((q) => wanted.has(q.task_id));
   }
