@@ -10,6 +10,8 @@ import {
   buildPrompt,
   loadEntries,
   rowKey,
+  type Shard,
+  shardOf,
   type SuiteEntry,
   type WorkItem,
   workItems,
@@ -44,19 +46,25 @@ export interface PlannedItem {
   item: WorkItem;
 }
 
-/** A config's loaded suites and its row keys. */
+/** A config's loaded suites and its row keys (of one shard, for a shard). */
 export interface BatchPlan {
   config: SweepConfig;
   entries: SuiteEntry[];
   questionCounts: Record<string, number>;
-  /** Row keys in sweep order, each with its model and work item. */
+  /** Row keys in sweep order, each with its model and work item: the shard's keys only, for a shard. */
   items: Map<string, PlannedItem>;
+  /** The shard planned (`--shard i/n`); absent for the whole sweep. */
+  shard?: Shard;
+  /** Keys of the config that belong to other shards (empty without a shard). */
+  otherShards: Set<string>;
 }
 
 /**
- * Loads a config's questions and lists every row key. Refuses templates
- * that call tools: the calculator loop needs a reply before its next
- * request, which one batch line cannot carry.
+ * Loads a config's questions and lists its row keys: every key, or with
+ * `shard` only the keys of that shard (the rest go in `otherShards`, so a
+ * line of another shard can be named as such). Refuses templates that call
+ * tools: the calculator loop needs a reply before its next request, which
+ * one batch line cannot carry.
  *
  * @throws {BatchInputError} for tool templates (and the runner's
  *   `SweepInputError` for questions it cannot load).
@@ -66,6 +74,7 @@ export async function planBatch(
   suites: SuiteList,
   baseDir: string,
   limit: number | undefined,
+  shard?: Shard,
 ): Promise<BatchPlan> {
   const { entries, questionCounts } = await loadEntries(
     config,
@@ -83,6 +92,8 @@ export async function planBatch(
     }
   }
   const items = new Map<string, PlannedItem>();
+  const otherShards = new Set<string>();
+  const count = shard?.count ?? 1;
   for (const model of config.models) {
     for (
       const item of workItems(
@@ -93,13 +104,28 @@ export async function planBatch(
         () => {},
       )
     ) {
-      items.set(
-        rowKey(model.name, item.question.id, item.templateId, item.sample),
-        { model, item },
+      const key = rowKey(
+        model.name,
+        item.question.id,
+        item.templateId,
+        item.sample,
       );
+      if (
+        count > 1 &&
+        shardOf(model.name, item.question.id, item.templateId, count) !==
+          shard?.index
+      ) otherShards.add(key);
+      else items.set(key, { model, item });
     }
   }
-  return { config, entries, questionCounts, items };
+  return {
+    config,
+    entries,
+    questionCounts,
+    items,
+    otherShards,
+    ...(shard === undefined ? {} : { shard }),
+  };
 }
 
 /** The request line of a planned row key. */

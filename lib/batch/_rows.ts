@@ -14,7 +14,7 @@ import {
   type Provider,
   toCompletion,
 } from "../providers/mod.ts";
-import { finishRow, scoreContexts } from "../runner/mod.ts";
+import { finishRow, scoreContexts, shardOfKey } from "../runner/mod.ts";
 import {
   type BadResultLine,
   readResults,
@@ -24,7 +24,7 @@ import {
   tidyResults,
 } from "../store/mod.ts";
 import type { Completion } from "../types.ts";
-import { BatchInputError } from "./_plan.ts";
+import { BatchInputError, type BatchPlan } from "./_plan.ts";
 import { type BatchRun, saveManifest } from "./_run.ts";
 
 /** One answered (or failed) request of an output or error file. */
@@ -76,27 +76,51 @@ function completionOf(value: Record<string, unknown>): Completion | string {
   return toCompletion(response.body, META);
 }
 
+/** Most lines named in one message. */
+const SHOWN = 5;
+
+/** `line 3 (custom_id "k"), … and 7 more`, for the first few lines of a list. */
+function namedLines(
+  lines: readonly { line: number; customId: string; note?: string }[],
+): string {
+  const head = lines.slice(0, SHOWN).map((l) =>
+    `line ${l.line} (custom_id "${l.customId}"${l.note ?? ""})`
+  ).join(", ");
+  return lines.length > SHOWN
+    ? `${head} and ${lines.length - SHOWN} more`
+    : head;
+}
+
 /**
- * Reads an output (or error) file's text; refuses it whole at the first
- * line that is not an output line, or whose custom_id `known` rejects.
+ * Reads an output (or error) file's text into lines of the plan; refuses
+ * it whole — nothing is written — at the first line that is not an output
+ * line, or after reading it all when some custom_ids are not keys of the
+ * plan: those of other shards of the plan's sweep and those of no shard
+ * are each counted and the first few named with their line numbers.
  *
- * @throws {BatchInputError} naming the file and line.
+ * @param text The file's text.
+ * @param source The file, for messages.
+ * @param plan The plan the lines must belong to.
+ * @param target What the plan is of, for messages (`"config"`, `"run <dir>"`).
+ * @throws {BatchInputError} naming the file, lines and custom_ids.
  */
 export function parseOutput(
   text: string,
   source: string,
-  known: (customId: string) => boolean,
-  what: string,
+  plan: BatchPlan,
+  target: string,
 ): OutputLine[] {
   const out: OutputLine[] = [];
   const seen = new Map<string, number>();
+  const unknown: { line: number; customId: string }[] = [];
+  const foreign: { line: number; customId: string; note: string }[] = [];
   const lines = text.split("\n");
   for (const [i, raw] of lines.entries()) {
     if (raw.trim() === "") continue;
     const line = i + 1;
     const fail = (why: string): never => {
       throw new BatchInputError(
-        `Cannot read ${source}: line ${line} ${why}; nothing was imported. Fix or remove that line (or give the output file of this ${what})`,
+        `Cannot read ${source}: line ${line} ${why}; nothing was imported. Fix or remove that line (or give the output file of this ${target})`,
       );
     };
     let value: unknown;
@@ -110,19 +134,55 @@ export function parseOutput(
     }
     const record = value as Record<string, unknown>;
     const customId = record.custom_id as string;
-    if (!known(customId)) {
-      fail(
-        `has custom_id "${customId}", which is not a request of this ${what} (an output file from another run or config?)`,
-      );
-    }
     const previous = seen.get(customId);
     if (previous !== undefined) {
       fail(`repeats custom_id "${customId}" of line ${previous}`);
     }
     seen.set(customId, line);
+    if (!plan.items.has(customId)) {
+      if (plan.shard !== undefined && plan.otherShards.has(customId)) {
+        const count = plan.shard.count;
+        foreign.push({
+          line,
+          customId,
+          note: `, shard ${shardOfKey(customId, count)}/${count}`,
+        });
+      } else unknown.push({ line, customId });
+      continue;
+    }
     const completion = completionOf(record);
     if (typeof completion === "string") fail(completion);
     out.push({ line, customId, completion: completion as Completion });
+  }
+  if (unknown.length > 0 || foreign.length > 0) {
+    const parts: string[] = [];
+    if (unknown.length > 0) {
+      parts.push(
+        `${unknown.length} line(s) are not requests of this ${target} (an output file from another run or config?): ${
+          namedLines(unknown)
+        }`,
+      );
+    }
+    const shard = plan.shard;
+    let todo = `Remove those lines, or give the output file of this ${target}`;
+    if (foreign.length > 0 && shard !== undefined) {
+      const which = `${shard.index}/${shard.count}`;
+      parts.push(
+        `${foreign.length} line(s) are requests of other shards of its sweep, not of shard ${which} that this ${target} holds: ${
+          namedLines(foreign)
+        }`,
+      );
+      const rest =
+        `each shard's run only its own lines (deno task batch export <config.json> --shard ${which} --out <file> writes this shard's requests), or import the whole file into a new run with deno task batch import <config.json> <output.jsonl>`;
+      todo = unknown.length > 0
+        ? `Remove the lines that are not requests, and give ${rest}`
+        : `Give ${rest}`;
+    }
+    throw new BatchInputError(
+      `Cannot read ${source}: ${
+        parts.join("; ")
+      }; nothing was imported. ${todo}`,
+    );
   }
   return out;
 }

@@ -9,7 +9,12 @@ import { resolve } from "node:path";
 import OpenAI from "openai";
 import type { ModelConfig, SweepConfig } from "../config/schema.ts";
 import { PLACEHOLDER_API_KEY } from "../providers/mod.ts";
-import { REQUEST_SEED_RULE, secretsOf } from "../runner/mod.ts";
+import {
+  checkShard,
+  REQUEST_SEED_RULE,
+  secretsOf,
+  type Shard,
+} from "../runner/mod.ts";
 import {
   buildManifest,
   createRunDir,
@@ -34,6 +39,12 @@ export interface BatchConfigOptions extends BatchOptions {
   baseDir?: string;
   /** At most this many questions per suite. */
   limit?: number;
+  /**
+   * Only this shard's keys (`--shard i/n`, as `deno task sweep` splits a
+   * sweep); recorded in the manifest of a run made, so `deno task merge`
+   * can join it with the other shards. @default the whole sweep
+   */
+  shard?: Shard;
 }
 
 /** An open batch run. */
@@ -66,8 +77,9 @@ function withSecrets(
 }
 
 /**
- * Plans a config and makes its run folder and manifest (only once the
- * questions loaded: bad input leaves nothing behind).
+ * Plans a config (or one shard of it) and makes its run folder and
+ * manifest (only once the questions loaded: bad input leaves nothing
+ * behind).
  */
 export async function createBatchRun(
   config: SweepConfig,
@@ -75,7 +87,13 @@ export async function createBatchRun(
   check: (plan: BatchPlan) => void = () => {},
 ): Promise<BatchRun> {
   const baseDir = resolve(options.baseDir ?? Deno.cwd());
-  const plan = await planBatch(config, options.suites, baseDir, options.limit);
+  const plan = await planBatch(
+    config,
+    options.suites,
+    baseDir,
+    options.limit,
+    options.shard,
+  );
   check(plan);
   const started = new Date();
   const runDir = await createRunDir(config.outputDir, config.name, started);
@@ -89,6 +107,7 @@ export async function createBatchRun(
   });
   manifest.baseDir = baseDir;
   if (options.limit !== undefined) manifest.limit = options.limit;
+  if (plan.shard !== undefined) manifest.shard = plan.shard;
   manifest.batches = [];
   const run = withSecrets({
     runDir,
@@ -103,9 +122,11 @@ export async function createBatchRun(
 
 /**
  * Opens a run folder made by a batch command (or any run: `import` may add
- * rows to a sweep's run).
+ * rows to a sweep's run). The plan is the run's: for a shard run
+ * (`manifest.shard`), only that shard's keys.
  *
- * @throws {BatchInputError} when the folder holds no readable manifest.
+ * @throws {BatchInputError} when the folder holds no readable manifest,
+ *   or its shard is not `{index, count}` with 1 ≤ index ≤ count.
  */
 export async function openBatchRun(
   runDir: string,
@@ -121,11 +142,22 @@ export async function openBatchRun(
       }; give a run folder made by deno task batch submit (or deno task sweep)`,
     );
   }
+  let shard: Shard | undefined;
+  try {
+    if (manifest.shard !== undefined) shard = checkShard(manifest.shard);
+  } catch (error) {
+    throw new BatchInputError(
+      `Cannot open the run ${runDir}: its manifest's "shard" is wrong (${
+        (error as Error).message
+      }); restore the manifest.json the sweep wrote`,
+    );
+  }
   const plan = await planBatch(
     manifest.config,
     options.suites,
     manifest.baseDir ?? Deno.cwd(),
     manifest.limit,
+    shard,
   );
   return withSecrets({
     runDir,

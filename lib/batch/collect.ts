@@ -72,8 +72,8 @@ export async function collectBatches(
         ...parseOutput(
           text,
           `file ${id} of batch ${record.batchId}`,
-          (key) => run.plan.items.has(key),
-          "run",
+          run.plan,
+          `run ${runDir}`,
         ),
       );
     }

@@ -53,13 +53,16 @@ async function readOutput(path: string): Promise<string> {
 /**
  * Reads an output file (`{custom_id, response: {status_code, body}, error}`
  * per line) into rows of a run: an existing run folder, or a new one made
- * for a config. The whole file is checked first: a line that is not JSON,
- * or whose `custom_id` is not a row key of the run/config, is named and
- * nothing is written. Idempotent like `collectBatches`.
+ * for a config (or one `shard` of it). The whole file is checked first:
+ * a line that is not JSON is named; lines whose `custom_id` is not a row
+ * key of the run's plan — of another shard, for a shard run
+ * (`manifest.shard`), or of no shard — are counted and the first few
+ * named; either way nothing is written. Idempotent like `collectBatches`.
  *
  * @param target `{ runDir }` or `{ config }`.
  * @param outputFile The output JSONL file.
- * @param options The suites; dataset folder and limit for a config.
+ * @param options The suites; dataset folder, limit and shard for a config
+ *   (a run keeps its own: a different `shard` is refused).
  * @returns The run folder and counts.
  * @throws {BatchInputError} for a bad file or line (nothing written).
  *
@@ -76,7 +79,12 @@ async function readOutput(path: string): Promise<string> {
  *   suites: [{ name: "arithmetic", params: { families: ["add"], digits: [2], count: 1 } }],
  * });
  * await Deno.writeTextFile(`${dir}/out.jsonl`, '{"custom_id":"other|q|t|0","response":null,"error":null}\n');
- * await assert.rejects(importOutput({ config }, `${dir}/out.jsonl`, { suites: SUITES }), /line 1 has custom_id "other\|q\|t\|0"/);
+ * await assert.rejects(
+ *   importOutput({ config }, `${dir}/out.jsonl`, { suites: SUITES }),
+ *   /1 line\(s\) are not requests of this config .*: line 1 \(custom_id "other\|q\|t\|0"\)/,
+ * );
+ * // Nothing was written: no run folder.
+ * assert.deepEqual([...Deno.readDirSync(dir)].map((e) => e.name), ["out.jsonl"]);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -90,10 +98,23 @@ export async function importOutput(
   let run: BatchRun;
   if ("runDir" in target) {
     run = await openBatchRun(target.runDir, options);
-    lines = parseOutput(text, outputFile, (k) => run.plan.items.has(k), "run");
+    const asked = options.shard, own = run.plan.shard;
+    if (
+      asked !== undefined &&
+      (asked.index !== own?.index || asked.count !== own?.count)
+    ) {
+      throw new BatchInputError(
+        `Cannot import into ${target.runDir} as shard ${asked.index}/${asked.count}: the run holds ${
+          own === undefined
+            ? "the whole sweep"
+            : `shard ${own.index}/${own.count}`
+        }; leave out --shard (a run keeps its shard)`,
+      );
+    }
+    lines = parseOutput(text, outputFile, run.plan, `run ${target.runDir}`);
   } else {
     run = await createBatchRun(target.config, options, (plan) => {
-      lines = parseOutput(text, outputFile, (k) => plan.items.has(k), "config");
+      lines = parseOutput(text, outputFile, plan, "config");
     });
   }
   const counts = await storeRows(run, lines);

@@ -34,7 +34,11 @@ export {
 export type { BatchConfigOptions, BatchOptions } from "./_run.ts";
 export type { StoreCounts } from "./_rows.ts";
 export { MAX_BYTES, MAX_LINES } from "./_split.ts";
-export { exportRequests, type ExportResult } from "./requests.ts";
+export {
+  type ExportOptions,
+  exportRequests,
+  type ExportResult,
+} from "./requests.ts";
 export {
   resubmitBatches,
   type ResubmitResult,

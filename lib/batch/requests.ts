@@ -8,6 +8,13 @@ import type { SweepConfig } from "../config/schema.ts";
 import { planBatch, requestLine } from "./_plan.ts";
 import type { BatchConfigOptions } from "./_run.ts";
 import { resolve } from "node:path";
+import { checkOutputPath, openFileAtomic } from "../store/mod.ts";
+
+/** Options of {@linkcode exportRequests}. */
+export interface ExportOptions extends BatchConfigOptions {
+  /** Replace an existing `out` file. @default {false} */
+  force?: boolean;
+}
 
 /** What {@linkcode exportRequests} wrote. */
 export interface ExportResult {
@@ -22,16 +29,20 @@ export interface ExportResult {
 }
 
 /**
- * Writes one request line per row key of a config —
+ * Writes one request line per row key of a config (of its `shard`, when
+ * given: the lines a shard run imports) —
  * `{custom_id, method: "POST", url: "/v1/chat/completions", body}`, with
  * the row key as `custom_id` and the exact body an online call sends. No
  * API key is in the file. Templates that call tools are refused.
  *
  * @param config A validated sweep config.
- * @param out The JSONL file to write (replaced if it exists).
- * @param options The suites; dataset folder, question limit.
+ * @param out The JSONL file to write: a new file, or with `force` an
+ *   existing one (never a run's `results.jsonl` or `manifest.json`).
+ * @param options The suites; dataset folder, question limit, shard, force.
  * @returns The counts.
  * @throws {BatchInputError} for templates that call tools.
+ * @throws {OutputPathError} for an `out` that exists (without `force`), is
+ *   a run's data, or whose folder is missing; nothing is written.
  *
  * @example
  * ```ts
@@ -49,26 +60,35 @@ export interface ExportResult {
  * const first = JSON.parse((await Deno.readTextFile(result.path)).split("\n")[0]!);
  * assert.equal(first.url, "/v1/chat/completions");
  * assert.equal(first.body.model, "sim-strong");
+ * // The shards' files split the keys between them.
+ * const one = await exportRequests(config, `${dir}/1.jsonl`, { suites: SUITES, shard: { index: 1, count: 2 } });
+ * const two = await exportRequests(config, `${dir}/2.jsonl`, { suites: SUITES, shard: { index: 2, count: 2 } });
+ * assert.equal(one.requests + two.requests, 3);
+ * await assert.rejects(exportRequests(config, `${dir}/1.jsonl`, { suites: SUITES }), /--force/);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function exportRequests(
   config: SweepConfig,
   out: string,
-  options: BatchConfigOptions,
+  options: ExportOptions,
 ): Promise<ExportResult> {
   const plan = await planBatch(
     config,
     options.suites,
     resolve(options.baseDir ?? Deno.cwd()),
     options.limit,
+    options.shard,
   );
-  const encoder = new TextEncoder();
-  const file = await Deno.open(out, {
-    write: true,
-    create: true,
-    truncate: true,
+  await checkOutputPath(out, {
+    what: "the requests",
+    flag: "--out",
+    force: options.force ?? false,
   });
+  const encoder = new TextEncoder();
+  // Written beside `out` and renamed over it once whole.
+  const atomic = await openFileAtomic(out);
+  const file = atomic.file;
   const perModel: Record<string, number> = {};
   let bytes = 0;
   let pending: string[] = [];
@@ -92,8 +112,10 @@ export async function exportRequests(
       if (pendingChars > 1 << 20) await flush();
     }
     await flush();
-  } finally {
-    file.close();
+  } catch (error) {
+    await atomic.abort();
+    throw error;
   }
+  await atomic.commit();
   return { path: out, requests: plan.items.size, bytes, perModel };
 }

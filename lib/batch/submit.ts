@@ -125,16 +125,18 @@ async function send(
 }
 
 /**
- * Makes a new run folder for a config and sends every row key as batch
- * requests: one or more files per model (split at `maxLines` /
- * `maxBytes`), each uploaded (`files.create`, purpose `batch`) and started
- * (`batches.create`, endpoint `/v1/chat/completions`, window `24h`). The
+ * Makes a new run folder for a config (or one `shard` of it, recorded in
+ * the manifest) and sends every row key as batch requests: one or more
+ * files per model (split at `maxLines` / `maxBytes`), each uploaded
+ * (`files.create`, purpose `batch`) and started (`batches.create`,
+ * endpoint `/v1/chat/completions`, window `24h`). The
  * request files stay in `<run>/requests/`; file and batch ids go in the
  * manifest. API keys come from each model's `apiKeyEnv` and are never
  * written.
  *
  * @param config A validated sweep config whose models are `openai` endpoints.
- * @param options The suites; dataset folder, question limit, file limits.
+ * @param options The suites; dataset folder, question limit, shard, file
+ *   limits.
  * @returns The run folder, requests sent and batches made.
  * @throws {BatchInputError} for `sim` models, unset keys or tool templates
  *   (nothing is created).

@@ -3,22 +3,25 @@
  * offline batch runner.
  *
  * ```
- * deno task batch submit <config.json> [--limit N] [--max-lines N] [--max-bytes N]
+ * deno task batch submit <config.json> [--limit N] [--shard i/n] [--max-lines N] [--max-bytes N]
  * deno task batch status <run-dir>
  * deno task batch collect <run-dir>
  * deno task batch resubmit <run-dir> [--max-lines N] [--max-bytes N]
- * deno task batch export <config.json> --out requests.jsonl [--limit N]
- * deno task batch import <run-dir|config.json> <output.jsonl> [--limit N]
+ * deno task batch export <config.json> --out requests.jsonl [--force] [--limit N] [--shard i/n]
+ * deno task batch import <run-dir|config.json> <output.jsonl> [--limit N] [--shard i/n]
  * ```
  *
- * Parses flags and calls `lib/batch`. Bad input (a config, a run folder, an
- * output file from another run, a corrupted line) prints one
- * "Cannot ..." message and exits 2; an endpoint failure exits 1.
+ * `--shard i/n` takes one shard of the sweep, as `deno task sweep --shard`
+ * splits it; a run folder keeps its own shard (`import` into a shard run
+ * takes only that shard's lines). Parses flags and calls `lib/batch`. Bad
+ * input (a config, a run folder, an output file from another run or
+ * shard, a corrupted line) prints one "Cannot ..." message and exits 2;
+ * an endpoint failure exits 1.
  *
  * @module
  */
 import { ConfigError, loadConfig } from "../config/mod.ts";
-import { SweepInputError } from "../runner/mod.ts";
+import { parseShard, type Shard, SweepInputError } from "../runner/mod.ts";
 import { SUITES } from "../suites/mod.ts";
 import {
   BatchInputError,
@@ -34,12 +37,13 @@ import {
 import { parseCli, runCli, usageError } from "../args.ts";
 
 const USAGE = `Usage:
-  deno task batch submit <config.json> [--limit N] [--max-lines N] [--max-bytes N]
+  deno task batch submit <config.json> [--limit N] [--shard i/n] [--max-lines N] [--max-bytes N]
   deno task batch status <run-dir>
   deno task batch collect <run-dir>
   deno task batch resubmit <run-dir> [--max-lines N] [--max-bytes N]
-  deno task batch export <config.json> --out requests.jsonl [--limit N]
-  deno task batch import <run-dir|config.json> <output.jsonl> [--limit N]`;
+  deno task batch export <config.json> --out requests.jsonl [--force] [--limit N] [--shard i/n]
+  deno task batch import <run-dir|config.json> <output.jsonl> [--limit N] [--shard i/n]
+(--shard i/n is 1-based, as in deno task sweep; a run folder keeps its own shard)`;
 
 function positiveInt(flag: string, value: string | undefined) {
   if (value === undefined) return undefined;
@@ -94,13 +98,29 @@ async function main(args: string[]): Promise<number> {
     usage: USAGE,
     options: {
       out: { type: "string" },
+      force: { type: "boolean", default: false },
       limit: { type: "string" },
+      shard: { type: "string" },
       "max-lines": { type: "string" },
       "max-bytes": { type: "string" },
     },
   });
   const [command, ...rest] = positionals;
   const limit = positiveInt("limit", values.limit);
+  let shard: Shard | undefined;
+  if (values.shard !== undefined) {
+    try {
+      shard = parseShard(values.shard);
+    } catch (error) {
+      throw usageError((error as Error).message, USAGE);
+    }
+    if (["status", "collect", "resubmit"].includes(command ?? "")) {
+      throw usageError(
+        `Cannot use --shard with batch ${command}: a run folder keeps the shard it was made with; leave out --shard`,
+        USAGE,
+      );
+    }
+  }
   const split = {
     ...(values["max-lines"] === undefined
       ? {}
@@ -123,6 +143,7 @@ async function main(args: string[]): Promise<number> {
         suites: SUITES,
         baseDir,
         ...(limit === undefined ? {} : { limit }),
+        ...(shard === undefined ? {} : { shard }),
       },
     };
   };
@@ -174,7 +195,10 @@ async function main(args: string[]): Promise<number> {
         );
       }
       const { config, options } = await configOptions(one("config file"));
-      const result = await exportRequests(config, values.out, options);
+      const result = await exportRequests(config, values.out, {
+        ...options,
+        force: values.force,
+      });
       console.log(
         `${result.requests} requests (${result.bytes} bytes) written to ${result.path}`,
       );
@@ -189,7 +213,10 @@ async function main(args: string[]): Promise<number> {
       }
       const [target, output] = rest as [string, string];
       const result = await isDirectory(target)
-        ? await importOutput({ runDir: target }, output, { suites: SUITES })
+        ? await importOutput({ runDir: target }, output, {
+          suites: SUITES,
+          ...(shard === undefined ? {} : { shard }),
+        })
         : await (async () => {
           const { config, options } = await configOptions(target);
           return await importOutput({ config }, output, options);

@@ -5,7 +5,6 @@
  * @module
  */
 import { basename, dirname, join, resolve } from "node:path";
-import type { SweepConfig } from "../config/schema.ts";
 import { configDifferences, rowConfig } from "../config/row_config.ts";
 import { canonicalJson } from "../canonical.ts";
 import {
@@ -231,8 +230,9 @@ async function plannedKeys(
 }
 
 /**
- * Reads every row key of every shard and checks it: planned, in its own
- * shard, in no other folder, readable. Returns which folder holds each key.
+ * Reads every row key of every shard and checks it: the key its fields
+ * make, planned, in its own shard, in no other folder, readable. Returns
+ * which folder holds each key.
  */
 async function checkRows(
   runs: readonly ShardRun[],
@@ -242,6 +242,7 @@ async function checkRows(
   const duplicated: string[] = [];
   const foreign: string[] = [];
   const unplanned: string[] = [];
+  const mismatched: string[] = [];
   for (const [i, run] of runs.entries()) {
     const path = join(run.dir, "results.jsonl");
     const bad: number[] = [];
@@ -250,6 +251,11 @@ async function checkRows(
     ) {
       const key = typeof row?.key === "string" ? row.key : null;
       if (key === null) continue;
+      const own = rowKey(row.model, row.question_id, row.template, row.sample);
+      if (own !== key) {
+        mismatched.push(`${key} (in ${run.dir}; its fields make ${own})`);
+        continue;
+      }
       const prior = owner.get(key);
       if (prior === i) continue; // resume semantics: the first copy counts
       if (prior !== undefined) {
@@ -277,6 +283,13 @@ async function checkRows(
         } of ${path} are not result rows; resume that shard (deno task sweep --resume ${run.dir}) to set them aside and redo their keys`,
       );
     }
+  }
+  if (mismatched.length > 0) {
+    throw new MergeInputError(
+      `Cannot merge: ${mismatched.length} row(s) have a key that their model, question_id, template and sample do not make: ${
+        listed(mismatched)
+      }; the rows were edited — resume that shard from an unedited results.jsonl`,
+    );
   }
   if (duplicated.length > 0) {
     throw new MergeInputError(
@@ -354,10 +367,16 @@ function mergedManifest(
 
 /**
  * Merges the shard folders of one sweep into one run folder: checks that
- * they are runs of the same config (see {@linkcode rowConfig}), seed and
- * `--limit`, that every shard 1..n is there once, that every key the
- * config plans has exactly one row and no folder holds another shard's or
- * an unplanned key; then writes `<out>/manifest.json` (the config, counts,
+ * they are runs of the same config (see `rowConfig` in
+ * `lib/config/row_config.ts`), seed and `--limit`, that every shard 1..n
+ * is there once, that every key the config plans has exactly one row and
+ * no folder holds another shard's or an unplanned key. The rule: the
+ * merged run holds exactly the keys the shards' config plans, each row
+ * taken from the one folder whose shard the key hashes to (`shardOfKey`);
+ * a row of any other key — unplanned, in the wrong shard, in two folders,
+ * or whose `key` is not the one its `model`, `question_id`, `template` and
+ * `sample` make — is not dropped or kept quietly: the merge is refused
+ * with the first keys named. Then it writes `<out>/manifest.json` (the config, counts,
  * all sessions, `mergedFrom`) and `<out>/results.jsonl` (each row's `run`
  * set to the new run's name) through the store's `ResultsWriter`, with the
  * CSV copy it keeps beside the rows. The folder appears whole (written beside

@@ -175,7 +175,7 @@ async function openRun(
  * are used. A different `--shard` is refused too (by the sweep).
  *
  * @param runDir The run folder being resumed.
- * @param manifest Its manifest.
+ * @param manifest Its manifest (the config and `--limit` it records).
  * @param asked The config and `--limit` given with `--resume`, if any.
  * @throws {SweepInputError} naming what differs and the commands to use.
  *
@@ -192,7 +192,7 @@ async function openRun(
  */
 export function checkResumePlan(
   runDir: string,
-  manifest: Manifest,
+  manifest: { config: SweepConfig; limit?: number | undefined },
   asked: { config?: SweepConfig; limit?: number | undefined },
 ): void {
   const { config = manifest.config, limit } = asked;

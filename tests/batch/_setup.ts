@@ -174,3 +174,38 @@ export async function untilDone(
     await new Promise((r) => setTimeout(r, 5));
   }
 }
+
+/**
+ * Plays vLLM's `run_batch`: answers each request line by POSTing its body
+ * to the chat route, and writes the output-file format.
+ */
+export async function runBatchLikeVllm(
+  baseURL: string,
+  input: string,
+  output: string,
+): Promise<number> {
+  const lines = (await Deno.readTextFile(input)).split("\n").filter((l) =>
+    l !== ""
+  );
+  const out: string[] = [];
+  for (const [i, text] of lines.entries()) {
+    const request = JSON.parse(text);
+    const response = await fetch(`${baseURL}/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(request.body),
+    });
+    out.push(JSON.stringify({
+      id: `vllm-${i}`,
+      custom_id: request.custom_id,
+      response: {
+        status_code: response.status,
+        request_id: `vllm-batch-${i}`,
+        body: await response.json(),
+      },
+      error: null,
+    }));
+  }
+  await Deno.writeTextFile(output, out.map((l) => l + "\n").join(""));
+  return out.length;
+}

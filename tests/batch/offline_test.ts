@@ -9,44 +9,10 @@ import {
   assertSameRows,
   onlineRows,
   rowsByKey,
+  runBatchLikeVllm,
   SUITES,
   withSweep,
 } from "./_setup.ts";
-
-/**
- * Plays vLLM's `run_batch`: answers each request line by POSTing its body
- * to the chat route, and writes the output-file format.
- */
-async function runBatchLikeVllm(
-  baseURL: string,
-  input: string,
-  output: string,
-): Promise<number> {
-  const lines = (await Deno.readTextFile(input)).split("\n").filter((l) =>
-    l !== ""
-  );
-  const out: string[] = [];
-  for (const [i, text] of lines.entries()) {
-    const request = JSON.parse(text);
-    const response = await fetch(`${baseURL}/chat/completions`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(request.body),
-    });
-    out.push(JSON.stringify({
-      id: `vllm-${i}`,
-      custom_id: request.custom_id,
-      response: {
-        status_code: response.status,
-        request_id: `vllm-batch-${i}`,
-        body: await response.json(),
-      },
-      error: null,
-    }));
-  }
-  await Deno.writeTextFile(output, out.map((l) => l + "\n").join(""));
-  return out.length;
-}
 
 Deno.test("exportRequests() + importOutput(): an offline batch round trip gives the online rows", () =>
   withSweep({}, async ({ config, dir, baseURL }) => {
@@ -112,8 +78,11 @@ Deno.test("importOutput() refuses an output file of another run and a corrupted 
       importOutput({ config }, `${dir}/other-out.jsonl`, { suites: SUITES }),
       (error: Error) => {
         assert.ok(error instanceof BatchInputError);
-        assert.match(error.message, /other-out\.jsonl: line 1 has custom_id/);
-        assert.match(error.message, /not a request of this config/);
+        assert.match(
+          error.message,
+          /other-out\.jsonl: 8 line\(s\) are not requests of this config .*: line 1 \(custom_id "sim-average\|/,
+        );
+        assert.match(error.message, /and 3 more; nothing was imported/);
         return true;
       },
     );

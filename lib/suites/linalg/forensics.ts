@@ -87,6 +87,11 @@ export interface Unscored {
   prompt?: string;
   /** The judge's raw reply. */
   reply?: string;
+  /**
+   * Set when the call itself failed (the endpoint, not the grade): the
+   * completion's error, as the provider classified it.
+   */
+  error?: NonNullable<Completion["error"]>;
 }
 
 const TOOL_CLAIM =

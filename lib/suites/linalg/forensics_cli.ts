@@ -4,8 +4,16 @@
  * linear-algebra row is shown to the judge model (and its label to the
  * validator); the final label becomes the row's `error_class`, and the
  * stage, the stage-1 label and any unscored reason go in its `metrics`.
- * `results.jsonl` is rewritten atomically (a new file renamed over the
- * old), rows in the same order; nothing else changes.
+ * `results.jsonl` is rewritten atomically (the store's `rewriteResults`: a
+ * new file renamed over the old), rows in the same order; nothing else
+ * changes.
+ *
+ * Nothing stored is lost: a row whose judge or validator call fails keeps
+ * every label it had and gets `metrics.forensic_error`; after a call that
+ * finds the endpoint down, the rest are not asked (and say so). Exit 0
+ * when every wrong row was graded (unscored grades included), 1 when a
+ * call failed (the message names the endpoint's URL), 2 for bad input
+ * (nothing is written).
  *
  * MODEL is a sim profile name (`sim-strong`) or a model object in JSON,
  * as in a sweep config (`{"name":"gpt-4o","provider":"openai",
@@ -17,9 +25,20 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type ModelConfig, ModelSchema } from "../../config/schema.ts";
 import { createProvider } from "../../providers/mod.ts";
-import { checkRunDir, readResults, rewriteResults } from "../../store/mod.ts";
+import { getSimProfile, SimModelError } from "../../providers/sim/mod.ts";
+import type { Provider } from "../../providers/types.ts";
+import {
+  checkRunDir,
+  fsReason,
+  readResults,
+  rewriteResults,
+} from "../../store/mod.ts";
 import type { ResultRow } from "../../types.ts";
-import { refineLabels } from "./forensics_judge.ts";
+import {
+  applyRefinements,
+  type RefinedLabel,
+  refineLabels,
+} from "./forensics_judge.ts";
 import { linalgSuite } from "./suite.ts";
 
 const USAGE =
@@ -50,7 +69,76 @@ function modelOf(flag: string, value: string): ModelConfig {
       }: ${issue?.message}`,
     );
   }
-  return parsed.data;
+  const model = parsed.data;
+  if (model.provider === "sim") {
+    try {
+      getSimProfile(model.model ?? model.name);
+    } catch (error) {
+      if (!(error instanceof SimModelError)) throw error;
+      throw new TypeError(
+        `Cannot use --${flag} ${value}: there is no sim profile "${error.model}" (known: ${
+          error.known.join(", ")
+        }); give one of those, or a model object in JSON`,
+      );
+    }
+  }
+  return model;
+}
+
+/** Where a model is asked, for messages. */
+function whereOf(model: ModelConfig): string {
+  return model.provider === "openai" && model.baseURL !== undefined
+    ? `"${model.name}" at ${model.baseURL}`
+    : `"${model.name}" (${model.provider})`;
+}
+
+/** The provider of a model flag; a model that cannot be made is bad input. */
+function providerOf(flag: string, model: ModelConfig): Provider {
+  try {
+    return createProvider(
+      model,
+      { retries: 4, timeoutMs: 60_000 },
+      undefined,
+      { simSkills: linalgSuite.simSkills ?? [] },
+    );
+  } catch (error) {
+    throw new TypeError(
+      `${
+        (error as Error).message
+      }; fix the --${flag} model (an openai model needs a baseURL, and the variable its apiKeyEnv names must be set)`,
+    );
+  }
+}
+
+/** The one-paragraph message for calls that failed; the rows kept their labels. */
+function failureMessage(
+  path: string,
+  runDir: string,
+  refined: readonly RefinedLabel[],
+  models: { judge: ModelConfig; validator: ModelConfig | undefined },
+): string {
+  const failed = refined.filter((r) => r.failed !== undefined);
+  const first = failed.find((r) => r.failed?.notAsked !== true) ?? failed[0]!;
+  const failure = first.failed!;
+  const model = failure.stage === 3 && models.validator !== undefined
+    ? models.validator
+    : models.judge;
+  const role = failure.stage === 3 ? "validator" : "judge";
+  const notAsked = failed.filter((r) => r.failed?.notAsked === true).length;
+  const graded = refined.length - failed.length;
+  const why = failure.message.replace(
+    /^stage\d: (?:judge call failed: )?(?:Cannot complete chat request: )?/,
+    "",
+  );
+  return `Cannot relabel the wrong rows of ${path}: the ${role} ${
+    whereOf(model)
+  } failed (${failure.kind}: ${why}) on row ${first.key}; ${
+    failed.length - notAsked
+  } row(s) failed${
+    notAsked > 0 ? ` and ${notAsked} were not asked once it was down` : ""
+  }, and each keeps every label it had, with the failure in metrics.forensic_error (${graded} other row(s) graded); check that ${
+    model.baseURL ?? "the model"
+  } is up and reachable from here (and its API key), then run deno task forensics ${runDir} again`;
 }
 
 /**
@@ -58,7 +146,9 @@ function modelOf(flag: string, value: string): ModelConfig {
  *
  * @param args The run folder and flags.
  * @param print Where lines go.
- * @returns 0 done, 2 usage or input error.
+ * @param printError Where error messages go. @default print
+ * @returns 0 done, 1 a judge or validator call failed (or the file could
+ *   not be written), 2 usage or input error (nothing written).
  *
  * @example
  * ```ts
@@ -72,6 +162,7 @@ function modelOf(flag: string, value: string): ModelConfig {
 export async function main(
   args: readonly string[],
   print: (line: string) => void = console.log,
+  printError: (line: string) => void = print,
 ): Promise<number> {
   let values, positionals;
   try {
@@ -84,80 +175,115 @@ export async function main(
       },
     }));
   } catch (error) {
-    print(`Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`);
+    printError(
+      `Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`,
+    );
     return 2;
   }
   const runDir = positionals[0];
   if (runDir === undefined || values.judge === undefined) {
-    print(
+    printError(
       `Cannot run forensics: ${
         runDir === undefined ? "no run folder given" : "--judge is missing"
       }; give a run folder and --judge (a sim profile name or a model JSON)\n${USAGE}`,
     );
     return 2;
   }
+  if (positionals.length > 1) {
+    printError(
+      `Cannot run forensics: ${positionals.length} run folders given (${
+        positionals.join(", ")
+      }); give one run folder at a time\n${USAGE}`,
+    );
+    return 2;
+  }
   let judge: ModelConfig, validator: ModelConfig | undefined;
+  let judgeProvider: Provider, validatorProvider: Provider | undefined;
   try {
     judge = modelOf("judge", values.judge);
     validator = values.validator === undefined
       ? undefined
       : modelOf("validator", values.validator);
-  } catch (error) {
-    print((error as Error).message);
-    return 2;
-  }
-  try {
     await checkRunDir(runDir, { action: "run forensics on" });
+    judgeProvider = providerOf("judge", judge);
+    validatorProvider = validator === undefined
+      ? undefined
+      : providerOf("validator", validator);
   } catch (error) {
-    print((error as Error).message);
+    printError((error as Error).message);
     return 2;
   }
   const path = join(runDir, "results.jsonl");
   const rows: ResultRow[] = [];
+  let torn: number | undefined;
   try {
-    for await (const row of readResults(path)) rows.push(row);
+    const read = readResults(path, { onTornLine: (line) => torn = line });
+    for await (const row of read) rows.push(row);
   } catch (error) {
-    print(
-      `Cannot read ${path}: ${
-        (error as Error).message
-      }; give a run folder written by deno task sweep`,
+    const message = (error as Error).message;
+    printError(
+      message.startsWith("Cannot ")
+        ? message
+        : `Cannot read ${path}: ${message}; give a run folder written by deno task sweep`,
     );
     return 2;
   }
-  const sweep = { retries: 4, timeoutMs: 60_000 };
-  const context = { simSkills: linalgSuite.simSkills ?? [] };
-  const judgeProvider = createProvider(judge, sweep, undefined, context);
-  const validatorProvider = validator === undefined
-    ? undefined
-    : createProvider(validator, sweep, undefined, context);
-  const refined = await refineLabels(rows, {
-    judge: judgeProvider,
-    ...(validatorProvider ? { validator: validatorProvider } : {}),
-  });
-  await judgeProvider.close?.();
-  await validatorProvider?.close?.();
-  const byKey = new Map(refined.map((r) => [r.key, r]));
-  const out = rows.map((row) => {
-    const r = byKey.get(row.key);
-    if (r === undefined) return row;
-    return {
-      ...row,
-      error_class: r.label,
-      metrics: {
-        ...row.metrics,
-        forensic_stage: r.stage,
-        stage1_label: r.stage1,
-        forensic_unscored: r.unscored ?? null,
-      },
-    };
-  });
-  await rewriteResults(path, out.map((row) => JSON.stringify(row)));
-  const changed = refined.filter((r) => r.label !== r.stage1).length;
+  if (torn !== undefined) {
+    printError(
+      `Cannot run forensics on ${runDir}: line ${torn} of ${path} is a torn write (a sweep stopped mid-row, or one still writing), and rewriting the file would drop it; let the sweep finish, or resume it with deno task sweep --resume ${runDir} (which sets the line aside), then run forensics again`,
+    );
+    return 2;
+  }
+  let refined: RefinedLabel[];
+  try {
+    refined = await refineLabels(rows, {
+      judge: judgeProvider,
+      ...(validatorProvider ? { validator: validatorProvider } : {}),
+    });
+  } finally {
+    await judgeProvider.close?.().catch(() => {});
+    await validatorProvider?.close?.().catch(() => {});
+  }
+  const out = applyRefinements(rows, refined);
+  const lines = out.map((row) => JSON.stringify(row));
+  const changed = rows.some((row, i) => JSON.stringify(row) !== lines[i]);
+  if (changed) {
+    try {
+      await rewriteResults(path, lines);
+    } catch (error) {
+      printError(
+        `Cannot rewrite ${path}: ${
+          fsReason(error)
+        }; the file was replaced only if the new one was complete (it is written beside it, then renamed), so its rows are as they were or fully relabelled; free disk space or fix the folder's permissions and run deno task forensics ${runDir} again`,
+      );
+      return 1;
+    }
+  }
+  if (refined.some((r) => r.failed !== undefined)) {
+    printError(failureMessage(path, runDir, refined, { judge, validator }));
+    return 1;
+  }
+  const relabelled = refined.filter((r) => r.label !== r.stage1).length;
   const unscored = refined.filter((r) => r.unscored !== undefined).length;
   print(
-    `${refined.length} wrong linear-algebra rows graded: ${changed} relabelled, ${unscored} unscored (kept their stage-1 label); ${path} rewritten`,
+    `${refined.length} wrong linear-algebra rows graded: ${relabelled} relabelled, ${unscored} unscored (kept their earlier label); ${path} ${
+      changed ? "rewritten" : "unchanged"
+    }`,
   );
   return 0;
 }
 
-if (import.meta.main) Deno.exit(await main(Deno.args));
+if (import.meta.main) {
+  let code: number;
+  try {
+    code = await main(Deno.args, console.log, console.error);
+  } catch (error) {
+    console.error(
+      `Cannot run forensics: ${
+        (error as Error)?.message ?? String(error)
+      }; this is a bug — report it with the command line`,
+    );
+    code = 1;
+  }
+  Deno.exit(code);
+}

@@ -9,7 +9,12 @@
  * @module
  */
 import type { Provider } from "../../providers/types.ts";
-import type { Completion, Question, ResultRow } from "../../types.ts";
+import type {
+  Completion,
+  ErrorKind,
+  Question,
+  ResultRow,
+} from "../../types.ts";
 import {
   EIGEN_ERROR_LABELS,
   type ForensicLabel,
@@ -82,6 +87,7 @@ async function ask(
       unscored: true,
       reason: `judge call failed: ${completion.error.message}`,
       prompt,
+      error: completion.error,
     };
   }
   return { reply: completion.text };
@@ -194,6 +200,18 @@ function answerOf(expected: string): Question["answer"] {
   return { kind: "rational", value: expected };
 }
 
+/** A judge or validator call that failed: the endpoint, not the grade. */
+export interface ForensicFailure {
+  /** The stage whose call failed: 2 the judge, 3 the validator. */
+  stage: 2 | 3;
+  /** How the provider classified the error (`connection`, `auth`, `server`...). */
+  kind: ErrorKind;
+  /** What went wrong (`"stage2: judge call failed: …"`), as a row's `metrics.forensic_error` stores it. */
+  message: string;
+  /** Set when the row was not asked at all: an earlier call found the endpoint down. */
+  notAsked?: true;
+}
+
 /** What stages 2 and 3 made of one wrong answer. */
 export interface Refinement {
   /** The final label (the stage-1 label when the later stages were unscored or not run). */
@@ -204,6 +222,8 @@ export interface Refinement {
   unscored?: string;
   /** The judge's and validator's replies, kept for inspection. */
   detail?: string;
+  /** The first call that failed (the endpoint, not the grade); `unscored` says it too. */
+  failed?: ForensicFailure;
 }
 
 /**
@@ -229,6 +249,10 @@ export interface Refinement {
  * const unread = await refineOne(q, c, "arithmetic_error", { judge: reply("no idea") });
  * assert.deepEqual([unread.label, unread.stage], ["arithmetic_error", 1]);
  * assert.match(unread.unscored!, /^stage2: /);
+ * assert.equal(unread.failed, undefined);
+ * const down = { name: "j", complete: () => Promise.resolve({ text: "", reasoning: null, finishReason: "error", usage: { promptTokens: 0, completionTokens: 0 }, latencyMs: 0, attempts: 5, error: { kind: "connection" as const, message: "Connection error." } }) };
+ * const failed = await refineOne(q, c, "arithmetic_error", { judge: down });
+ * assert.deepEqual(failed.failed, { stage: 2, kind: "connection", message: "stage2: judge call failed: Connection error." });
  * ```
  */
 export async function refineOne(
@@ -244,8 +268,12 @@ export async function refineOne(
   const out: Refinement = { label: stage1, stage: 1 };
   if (options.judge) {
     const got = await judgeWithModel(options.judge, question, completion);
-    if ("unscored" in got) out.unscored = `stage2: ${got.reason}`;
-    else current = got;
+    if ("unscored" in got) {
+      out.unscored = `stage2: ${got.reason}`;
+      if (got.error) {
+        out.failed = { stage: 2, kind: got.error.kind, message: out.unscored };
+      }
+    } else current = got;
   }
   if (options.validator && current) {
     const got = await validateLabel(
@@ -254,8 +282,12 @@ export async function refineOne(
       completion,
       current,
     );
-    if ("unscored" in got) out.unscored = `stage3: ${got.reason}`;
-    else current = got;
+    if ("unscored" in got) {
+      out.unscored = `stage3: ${got.reason}`;
+      if (got.error && out.failed === undefined) {
+        out.failed = { stage: 3, kind: got.error.kind, message: out.unscored };
+      }
+    } else current = got;
   }
   if (current) {
     out.label = current.label;
@@ -269,14 +301,22 @@ export async function refineOne(
 export interface RefinedLabel {
   /** The row's key. */
   key: string;
-  /** The stage-1 label stored in the row. */
+  /**
+   * The stage-1 label: the row's `metrics.stage1_label` when an earlier
+   * relabelling stored it, else its `error_class`.
+   */
   stage1: string | null;
-  /** The label after stages 2 and 3 (the stage-1 label when they were unscored or not run). */
+  /**
+   * The label to store: the one a later stage gave, when one answered and
+   * no call failed; else the row's own `error_class`, kept.
+   */
   label: string | null;
-  /** The stage that assigned `label`. */
+  /** The stage that assigned `label` (the row's `metrics.forensic_stage` when kept). */
   stage: 1 | 2 | 3;
-  /** Why a stage left the row unscored, if one did (`"stage2: …"`). */
+  /** Why a stage left the row unscored, if one did (`"stage2: …"`) and no call failed. */
   unscored?: string;
+  /** The call that failed, or why the row was not asked; the row's labels are then kept as they were. */
+  failed?: ForensicFailure;
 }
 
 /** Options for {@linkcode refineLabels}. */
@@ -288,10 +328,43 @@ export interface RefineLabelsOptions {
 }
 
 /**
+ * Errors after which an endpoint is taken to be down or refusing for every
+ * row (the provider has already retried): the rows after it are not asked.
+ */
+const ENDPOINT_DOWN: ReadonlySet<ErrorKind> = new Set<ErrorKind>([
+  "connection",
+  "timeout",
+  "auth",
+  "server",
+  "rate_limit",
+  "aborted",
+]);
+
+/** The stage that assigned a row's stored label. */
+function storedStage(row: ResultRow): 1 | 2 | 3 {
+  const stage = (row.metrics ?? {})["forensic_stage"];
+  return stage === 2 || stage === 3 ? stage : 1;
+}
+
+/** A row's stage-1 label (kept in `metrics.stage1_label` once relabelled). */
+function storedStage1(row: ResultRow): string | null {
+  const metrics = row.metrics ?? {};
+  if (!("stage1_label" in metrics)) return row.error_class;
+  const label = metrics["stage1_label"];
+  return typeof label === "string" ? label : null;
+}
+
+/**
  * Runs the optional stages 2 and 3 over the wrong linear-algebra rows of a
  * run (`ResultRow`s from `results.jsonl`), rebuilding question and reply
- * from each row. Correct rows and other suites are left out. An unscored
- * stage keeps the previous label and records why.
+ * from each row. Correct rows, error rows and other suites are left out.
+ * The stage-1 label is the row's own (`metrics.stage1_label` of an earlier
+ * relabelling, else `error_class`). Nothing stored is lost: a row keeps
+ * its label and stage unless a later stage answered with a label; when a
+ * call fails (the endpoint, not the grade) the row keeps them and `failed`
+ * says why; after a failure that means the endpoint is down (connection,
+ * timeout, auth, server, rate limit — after the provider's own retries)
+ * the remaining rows are not asked, each marked `failed` with `notAsked`.
  *
  * @param rows Result rows.
  * @param options The judge and validator models.
@@ -301,11 +374,20 @@ export interface RefineLabelsOptions {
  * ```ts
  * import assert from "node:assert/strict";
  * import { refineLabels } from "./forensics_judge.ts";
- * const judge = { name: "j", complete: () => Promise.resolve({ text: "LABEL: carry_down_error", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 }) };
- * const row = { key: "k", suite: "linalg", status: "wrong", question: "Find det.", expected: "3", response: "\\boxed{4}", error_class: "arithmetic_error" };
+ * const reply = (text: string) => ({ text, reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 });
+ * const judge = { name: "j", complete: () => Promise.resolve(reply("LABEL: carry_down_error")) };
+ * const row = { key: "k", suite: "linalg", status: "wrong", question: "Find det.", expected: "3", response: "\\boxed{4}", error_class: "arithmetic_error", metrics: { forensic_stage: 1 } };
  * // deno-lint-ignore no-explicit-any
  * const [out] = await refineLabels([row as any], { judge });
  * assert.deepEqual(out, { key: "k", stage1: "arithmetic_error", label: "carry_down_error", stage: 2 });
+ * // A judge that is down: the earlier labels stay, the failure is said, the next row is not asked.
+ * const down = { name: "j", complete: () => Promise.resolve({ ...reply(""), error: { kind: "connection" as const, message: "Connection error." } }) };
+ * const judged = { ...row, error_class: "carry_down_error", metrics: { forensic_stage: 2, stage1_label: "arithmetic_error" } };
+ * // deno-lint-ignore no-explicit-any
+ * const [kept, skipped] = await refineLabels([judged, { ...judged, key: "k2" }] as any, { judge: down });
+ * assert.deepEqual([kept!.label, kept!.stage, kept!.stage1], ["carry_down_error", 2, "arithmetic_error"]);
+ * assert.equal(kept!.failed?.message, "stage2: judge call failed: Connection error.");
+ * assert.equal(skipped!.failed?.notAsked, true);
  * ```
  */
 export async function refineLabels(
@@ -313,9 +395,27 @@ export async function refineLabels(
   options: RefineLabelsOptions = {},
 ): Promise<RefinedLabel[]> {
   const out: RefinedLabel[] = [];
+  let down: ForensicFailure | undefined;
   for (const row of rows) {
     if (row.suite !== "linalg" || row.status === "correct") continue;
     if (row.status === "error") continue;
+    const stage1 = storedStage1(row);
+    const entry: RefinedLabel = {
+      key: row.key,
+      stage1,
+      label: row.error_class,
+      stage: storedStage(row),
+    };
+    out.push(entry);
+    if (down !== undefined) {
+      entry.failed = {
+        stage: down.stage,
+        kind: down.kind,
+        message: `not asked: an earlier row's call failed (${down.message})`,
+        notAsked: true,
+      };
+      continue;
+    }
     const question: Question = {
       id: row.question_id,
       suite: row.suite,
@@ -331,22 +431,70 @@ export async function refineLabels(
       latencyMs: 0,
       attempts: 1,
     };
-    const entry: RefinedLabel = {
-      key: row.key,
-      stage1: row.error_class,
-      label: row.error_class,
-      stage: 1,
-    };
-    const refined = await refineOne(
-      question,
-      completion,
-      row.error_class,
-      options,
-    );
-    entry.label = refined.label;
-    entry.stage = refined.stage;
+    const refined = await refineOne(question, completion, stage1, options);
+    if (refined.failed !== undefined) {
+      entry.failed = refined.failed;
+      if (ENDPOINT_DOWN.has(refined.failed.kind)) down = refined.failed;
+      continue;
+    }
+    if (refined.stage > 1) {
+      entry.label = refined.label;
+      entry.stage = refined.stage;
+    }
     if (refined.unscored !== undefined) entry.unscored = refined.unscored;
-    out.push(entry);
   }
   return out;
+}
+
+/**
+ * The rows with their refined labels, for rewriting `results.jsonl`: a
+ * refined row gets `error_class` and, in `metrics`, `forensic_stage`,
+ * `stage1_label` and `forensic_unscored` (null when none), and loses an
+ * earlier `forensic_error`; a row whose call failed (or was not asked)
+ * keeps every label as it was and gets `metrics.forensic_error`. Other
+ * rows are returned as they are, in the same order.
+ *
+ * @param rows The run's rows.
+ * @param refined What {@linkcode refineLabels} made of them.
+ * @returns The rows to store.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { applyRefinements } from "./forensics_judge.ts";
+ * const row = { key: "k", error_class: "sign_error", metrics: { forensic_stage: 2, stage1_label: "arithmetic_error" } };
+ * const failed = { stage: 2 as const, kind: "connection" as const, message: "stage2: judge call failed: Connection error." };
+ * // deno-lint-ignore no-explicit-any
+ * const [kept] = applyRefinements([row as any], [{ key: "k", stage1: "arithmetic_error", label: "sign_error", stage: 2, failed }]);
+ * assert.deepEqual(kept, { ...row, metrics: { ...row.metrics, forensic_error: failed.message } });
+ * // deno-lint-ignore no-explicit-any
+ * const [relabelled] = applyRefinements([kept as any], [{ key: "k", stage1: "arithmetic_error", label: "carry_down_error", stage: 3 }]);
+ * assert.deepEqual(relabelled, { key: "k", error_class: "carry_down_error", metrics: { forensic_stage: 3, stage1_label: "arithmetic_error", forensic_unscored: null } });
+ * ```
+ */
+export function applyRefinements(
+  rows: readonly ResultRow[],
+  refined: readonly RefinedLabel[],
+): ResultRow[] {
+  const byKey = new Map(refined.map((r) => [r.key, r]));
+  return rows.map((row) => {
+    const r = byKey.get(row.key);
+    if (r === undefined) return row;
+    const metrics = { ...row.metrics };
+    if (r.failed !== undefined) {
+      metrics["forensic_error"] = r.failed.message;
+      return { ...row, metrics };
+    }
+    delete metrics["forensic_error"];
+    return {
+      ...row,
+      error_class: r.label,
+      metrics: {
+        ...metrics,
+        forensic_stage: r.stage,
+        stage1_label: r.stage1,
+        forensic_unscored: r.unscored ?? null,
+      },
+    };
+  });
 }
