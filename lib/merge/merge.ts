@@ -5,35 +5,18 @@
  * @module
  */
 import { basename, dirname, join, resolve } from "node:path";
-import { configDifferences, rowConfig } from "../config/row_config.ts";
-import { canonicalJson } from "../canonical.ts";
-import {
-  checkShard,
-  loadEntries,
-  rowKey,
-  type Shard,
-  shardOfKey,
-  workItems,
-} from "../runner/mod.ts";
+import { loadEntries, rowKey, shardOfKey, workItems } from "../runner/mod.ts";
 import {
   type Manifest,
-  readManifest,
   readResults,
   ResultsWriter,
   writeManifest,
 } from "../store/mod.ts";
 import type { SuiteList } from "../suites/types.ts";
 import type { ResultRow } from "../types.ts";
-
-/**
- * Input that cannot be merged (folders that are not shard runs, of
- * different sweeps, a missing or repeated shard, missing or duplicated
- * keys, an output folder that exists). Nothing was written; the CLI exits
- * 2 on it.
- */
-export class MergeInputError extends Error {
-  override name = "MergeInputError";
-}
+import { MergeInputError } from "./error.ts";
+import { listed } from "./_listed.ts";
+import { checkSet, readShardRun, type ShardRun } from "./_shard_runs.ts";
 
 /** Options of {@linkcode mergeShards}. */
 export interface MergeOptions {
@@ -57,133 +40,6 @@ export interface MergeResult {
   errors: number;
   /** Rows that came from the response cache. */
   cached: number;
-}
-
-/** Most keys named in one message. */
-const SHOWN = 5;
-
-function listed(items: readonly string[]): string {
-  const head = items.slice(0, SHOWN).join(", ");
-  return items.length > SHOWN
-    ? `${head} and ${items.length - SHOWN} more`
-    : head;
-}
-
-/** One shard folder, checked. */
-interface ShardRun {
-  dir: string;
-  manifest: Manifest;
-  shard: Shard;
-}
-
-async function readShardRun(dir: string): Promise<ShardRun> {
-  let stat;
-  try {
-    stat = await Deno.stat(dir);
-  } catch {
-    throw new MergeInputError(
-      `Cannot merge ${dir}: no such folder; give the shard run folders (outputs/<name>-<time>)`,
-    );
-  }
-  if (!stat.isDirectory) {
-    throw new MergeInputError(
-      `Cannot merge ${dir}: it is a file, not a run folder; give the shard run folders (outputs/<name>-<time>)`,
-    );
-  }
-  let manifest: Manifest;
-  try {
-    manifest = await readManifest(dir);
-  } catch {
-    throw new MergeInputError(
-      `Cannot merge ${dir}: it is not a run folder (no readable manifest.json); give the folders that deno task sweep --shard i/n wrote`,
-    );
-  }
-  if (
-    manifest.format !== "unaided-eval-run/1" ||
-    typeof manifest.config !== "object"
-  ) {
-    throw new MergeInputError(
-      `Cannot merge ${dir}: its manifest.json is not a run manifest (format ${
-        JSON.stringify(manifest.format)
-      }); give the folders that deno task sweep --shard i/n wrote`,
-    );
-  }
-  if (manifest.shard === undefined) {
-    throw new MergeInputError(
-      `Cannot merge ${dir}: it holds a whole sweep, not a shard (no "shard" in its manifest); merge the folders of deno task sweep --shard i/n`,
-    );
-  }
-  let shard: Shard;
-  try {
-    shard = checkShard(manifest.shard);
-  } catch (error) {
-    throw new MergeInputError(
-      `Cannot merge ${dir}: ${(error as Error).message}`,
-    );
-  }
-  return { dir, manifest, shard };
-}
-
-/** Checks that the runs are the n shards of one sweep, once each. */
-function checkSet(runs: readonly ShardRun[]): void {
-  const [first] = runs;
-  if (first === undefined) {
-    throw new MergeInputError(
-      "Cannot merge: no shard folders given; list every shard's run folder",
-    );
-  }
-  const count = first.shard.count;
-  for (const run of runs) {
-    if (run.shard.count !== count) {
-      throw new MergeInputError(
-        `Cannot merge: shard counts do not match (${first.dir} is shard ${first.shard.index}/${count}, ${run.dir} is shard ${run.shard.index}/${run.shard.count}); merge the shards of one split`,
-      );
-    }
-  }
-  const byIndex = new Map<number, string>();
-  for (const run of runs) {
-    const other = byIndex.get(run.shard.index);
-    if (other !== undefined) {
-      throw new MergeInputError(
-        `Cannot merge: shard ${run.shard.index}/${count} is given twice (${other} and ${run.dir}); give each shard once`,
-      );
-    }
-    byIndex.set(run.shard.index, run.dir);
-  }
-  const missing: string[] = [];
-  for (let i = 1; i <= count; i++) {
-    if (!byIndex.has(i)) missing.push(`${i}/${count}`);
-  }
-  if (missing.length > 0) {
-    throw new MergeInputError(
-      `Cannot merge: shard ${
-        listed(missing)
-      } missing; run deno task sweep <config> --shard ${
-        missing[0]
-      } and give its folder too`,
-    );
-  }
-  const want = rowConfig(first.manifest.config);
-  const wantText = canonicalJson(want);
-  for (const run of runs) {
-    const got = rowConfig(run.manifest.config);
-    if (canonicalJson(got) !== wantText) {
-      throw new MergeInputError(
-        `Cannot merge: ${run.dir} and ${first.dir} come from different sweeps (config differs in ${
-          listed(configDifferences(want, got))
-        }); merge shards of one config and seed`,
-      );
-    }
-    if ((run.manifest.limit ?? null) !== (first.manifest.limit ?? null)) {
-      throw new MergeInputError(
-        `Cannot merge: ${run.dir} and ${first.dir} come from different sweeps (--limit ${
-          run.manifest.limit ?? "none"
-        } and ${
-          first.manifest.limit ?? "none"
-        }); merge shards run with the same --limit`,
-      );
-    }
-  }
 }
 
 /** The keys the config plans, each with the shard it belongs to. */
@@ -391,7 +247,8 @@ function mergedManifest(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { mergeShards, MergeInputError } from "./merge.ts";
+ * import { mergeShards } from "./merge.ts";
+ * import { MergeInputError } from "./error.ts";
  * await assert.rejects(
  *   mergeShards(["/nonexistent-shard"], { suites: [], out: "/tmp/never-written" }),
  *   MergeInputError,

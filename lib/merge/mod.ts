@@ -12,9 +12,5 @@
  *
  * @module
  */
-export {
-  MergeInputError,
-  type MergeOptions,
-  type MergeResult,
-  mergeShards,
-} from "./merge.ts";
+export { MergeInputError } from "./error.ts";
+export { type MergeOptions, type MergeResult, mergeShards } from "./merge.ts";

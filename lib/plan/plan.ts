@@ -10,6 +10,7 @@ import type { ModelConfig, SweepConfig } from "../config/schema.ts";
 import { getSimProfile } from "../providers/sim/mod.ts";
 import {
   buildPrompt,
+  laneWidth,
   loadEntries,
   MAX_N,
   requestCount,
@@ -361,10 +362,7 @@ export async function planSweep(
         "assumed",
       ];
     }
-    const concurrency = Math.max(
-      1,
-      Math.min(model.concurrency, config.concurrency),
-    );
+    const concurrency = laneWidth(model, config);
     const time = wallTime({
       requests,
       latencyMs,

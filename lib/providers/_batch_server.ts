@@ -11,11 +11,27 @@
  * until `t0 + 3·stepMs`, then `completed`. An expiry or a cancel before
  * that keeps the lines finished by then; the rest go to the error file.
  *
+ * The files live in `_sim_files.ts`, the input file's check in
+ * `_batch_input.ts`.
+ *
  * @module
  */
 import { createHash } from "node:crypto";
 import type { SimRequest } from "./sim/types.ts";
+import {
+  badRequest,
+  type BatchReply,
+  errorBody,
+  notFound,
+  ok,
+} from "./_batch_replies.ts";
+import {
+  type BatchLine,
+  type InputProblem,
+  readBatchInput,
+} from "./_batch_input.ts";
 import type { SimBackend } from "./_sim_backend.ts";
+import { SimFiles } from "./_sim_files.ts";
 
 /** Batch behaviour of the sim server (`startSimServer({ batch })`). */
 export interface BatchServerOptions {
@@ -27,30 +43,8 @@ export interface BatchServerOptions {
   expireAfterMs?: number;
 }
 
-/** What the core sends back for a batch route. */
-export interface BatchReply {
-  status: number;
-  body: string;
-  /** Stats outcome: `batch`, `bad_request` or `not_found`. */
-  outcome: string;
-}
-
 /** Checks a chat request body; null when it is fine (the chat route's check). */
 export type ChatValidator = (request: unknown) => string | null;
-
-interface SimFile {
-  id: string;
-  bytes: number;
-  created_at: number;
-  filename: string;
-  purpose: string;
-  content: string;
-}
-
-interface Line {
-  custom_id: string;
-  body: unknown;
-}
 
 interface LineResult {
   ok: boolean;
@@ -66,8 +60,8 @@ interface SimBatch {
   createdMs: number;
   cancelMs: number | null;
   /** Parsed at the end of validation; null until then. */
-  lines: Line[] | null;
-  errors: { code: string; message: string; line: number | null }[];
+  lines: BatchLine[] | null;
+  errors: InputProblem[];
   results: LineResult[];
   outputFileId: string | null;
   errorFileId: string | null;
@@ -92,36 +86,6 @@ const CANCELLED_MESSAGE =
 /** A draw in [0, 1) from a string (seeded line failures). */
 function unit(text: string): number {
   return createHash("sha256").update(text).digest().readUInt32BE(0) / 2 ** 32;
-}
-
-function errorBody(message: string, type: string, code: string | null) {
-  return { error: { message, type, code, param: null } };
-}
-
-/**
- * Multipart form fields of a body read as text. By hand: the core gets the
- * body as a string without headers (the boundary is read from the body's
- * first line), and `Response.formData()` is asynchronous while the core
- * answers synchronously.
- */
-function parseMultipart(
-  body: string,
-): Map<string, { filename: string | null; value: string }> | null {
-  const eol = body.indexOf("\r\n");
-  if (!body.startsWith("--") || eol < 0) return null;
-  const delimiter = "\r\n" + body.slice(0, eol);
-  const fields = new Map<string, { filename: string | null; value: string }>();
-  for (const part of ("\r\n" + body).split(delimiter).slice(1)) {
-    if (part.startsWith("--")) break;
-    const split = part.indexOf("\r\n\r\n");
-    if (split < 0) return null;
-    const headers = part.slice(2, split);
-    const name = /name="([^"]*)"/i.exec(headers)?.[1];
-    if (name === undefined) continue;
-    const filename = /filename="([^"]*)"/i.exec(headers)?.[1] ?? null;
-    fields.set(name, { filename, value: part.slice(split + 4) });
-  }
-  return fields;
 }
 
 /**
@@ -169,7 +133,7 @@ export class BatchService {
   readonly #expireAfterMs: number;
   readonly #seed: number;
   readonly #now: () => number;
-  readonly #files = new Map<string, SimFile>();
+  readonly #files: SimFiles;
   readonly #batches = new Map<string, SimBatch>();
   #models: Set<string> | null = null;
   #next = 0;
@@ -195,12 +159,13 @@ export class BatchService {
     this.#expireAfterMs = options.expireAfterMs ?? 86_400_000;
     this.#seed = seed;
     this.#now = now;
+    this.#files = new SimFiles((prefix) => this.#id(prefix), now);
   }
 
   /** Answers a files or batches route; null for any other path. */
   handle(method: string, path: string, body: string): BatchReply | null {
     if (path === "/v1/files" || path.startsWith("/v1/files/")) {
-      return this.#filesRoute(method, path.slice("/v1/files".length), body);
+      return this.#files.route(method, path.slice("/v1/files".length), body);
     }
     if (path === "/v1/batches" || path.startsWith("/v1/batches/")) {
       return this.#batchesRoute(method, path.slice("/v1/batches".length), body);
@@ -210,61 +175,6 @@ export class BatchService {
 
   #id(prefix: string): string {
     return `${prefix}_${(++this.#next).toString().padStart(6, "0")}`;
-  }
-
-  #filesRoute(method: string, rest: string, body: string): BatchReply {
-    if (method === "POST" && rest === "") return this.#upload(body);
-    if (method === "GET" && rest === "") {
-      return ok({
-        object: "list",
-        data: [...this.#files.values()].map(fileObject),
-        has_more: false,
-      });
-    }
-    const [id = "", sub] = rest.slice(1).split("/");
-    const file = this.#files.get(decodeURIComponent(id));
-    if (file === undefined) {
-      return notFound(`Cannot find file "${id}": no such file was uploaded`);
-    }
-    if (method === "GET" && sub === undefined) return ok(fileObject(file));
-    if (method === "GET" && sub === "content") {
-      return { status: 200, body: file.content, outcome: "batch" };
-    }
-    return notFound(`Cannot route ${method} /v1/files${rest}`);
-  }
-
-  #upload(body: string): BatchReply {
-    const fields = parseMultipart(body);
-    const file = fields?.get("file");
-    if (fields === null || file === undefined) {
-      return badRequest(
-        "Cannot upload: expected a multipart/form-data body with a 'file' field",
-      );
-    }
-    const purpose = fields.get("purpose")?.value ?? "";
-    if (purpose !== "batch") {
-      return badRequest(
-        `Cannot upload: this server accepts purpose "batch" only, got "${purpose}"`,
-      );
-    }
-    return ok(
-      fileObject(
-        this.#store(file.filename ?? "upload.jsonl", purpose, file.value),
-      ),
-    );
-  }
-
-  #store(filename: string, purpose: string, content: string): SimFile {
-    const file: SimFile = {
-      id: this.#id("file"),
-      bytes: new TextEncoder().encode(content).length,
-      created_at: Math.floor(this.#now() / 1000),
-      filename,
-      purpose,
-      content,
-    };
-    this.#files.set(file.id, file);
-    return file;
   }
 
   #batchesRoute(method: string, rest: string, body: string): BatchReply {
@@ -360,47 +270,12 @@ export class BatchService {
   }
 
   /** Parses and checks the input file (the end of `validating`). */
-  #lines(batch: SimBatch): Line[] {
+  #lines(batch: SimBatch): BatchLine[] {
     if (batch.lines !== null) return batch.lines;
     const content = this.#files.get(batch.input_file_id)?.content ?? "";
-    const lines: Line[] = [];
-    const seen = new Set<string>();
-    const fail = (line: number, message: string) =>
-      batch.errors.push({ code: "invalid_request", message, line });
-    for (const [i, text] of content.split("\n").entries()) {
-      if (text.trim() === "") continue;
-      let value: Record<string, unknown>;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        fail(i + 1, `Line ${i + 1} is not valid JSON`);
-        continue;
-      }
-      const customId = value?.custom_id;
-      if (typeof customId !== "string" || customId === "") {
-        fail(i + 1, `Line ${i + 1} has no custom_id`);
-      } else if (seen.has(customId)) {
-        fail(i + 1, `Line ${i + 1} repeats custom_id ${customId}`);
-      } else if (value.method !== "POST" || value.url !== batch.endpoint) {
-        fail(
-          i + 1,
-          `Line ${i + 1} must have method "POST" and url "${batch.endpoint}"`,
-        );
-      } else if (typeof value.body !== "object" || value.body === null) {
-        fail(i + 1, `Line ${i + 1} has no body object`);
-      } else {
-        seen.add(customId);
-        lines.push({ custom_id: customId, body: value.body });
-      }
-    }
-    if (lines.length === 0 && batch.errors.length === 0) {
-      batch.errors.push({
-        code: "empty_file",
-        message: "The input file has no requests",
-        line: null,
-      });
-    }
-    batch.lines = batch.errors.length > 0 ? [] : lines;
+    const input = readBatchInput(content, batch.endpoint);
+    batch.errors.push(...input.errors);
+    batch.lines = batch.errors.length > 0 ? [] : input.lines;
     return batch.lines;
   }
 
@@ -447,7 +322,7 @@ export class BatchService {
     }
   }
 
-  #answerLine(batch: SimBatch, line: Line): LineResult {
+  #answerLine(batch: SimBatch, line: BatchLine): LineResult {
     const requestId = `req_${batch.id}_${line.custom_id}`;
     const reply = (status: number, body: unknown) => ({
       ok: status === 200,
@@ -518,16 +393,17 @@ export class BatchService {
         error: { code, message },
       }));
     }
-    const jsonl = (lines: string[]) => lines.map((l) => l + "\n").join("");
+    const write = (name: string, lines: string[]) =>
+      this.#files.store(
+        name,
+        "batch_output",
+        lines.map((l) => l + "\n").join(""),
+      ).id;
     if (output.length > 0) {
-      batch.outputFileId =
-        this.#store(`${batch.id}_output.jsonl`, "batch_output", jsonl(output))
-          .id;
+      batch.outputFileId = write(`${batch.id}_output.jsonl`, output);
     }
     if (errors.length > 0) {
-      batch.errorFileId =
-        this.#store(`${batch.id}_error.jsonl`, "batch_output", jsonl(errors))
-          .id;
+      batch.errorFileId = write(`${batch.id}_error.jsonl`, errors);
     }
   }
 
@@ -587,36 +463,4 @@ export class BatchService {
     };
     return view;
   }
-}
-
-function fileObject(file: SimFile): Record<string, unknown> {
-  return {
-    id: file.id,
-    object: "file",
-    bytes: file.bytes,
-    created_at: file.created_at,
-    filename: file.filename,
-    purpose: file.purpose,
-    status: "processed",
-  };
-}
-
-function ok(value: unknown): BatchReply {
-  return { status: 200, body: JSON.stringify(value), outcome: "batch" };
-}
-
-function badRequest(message: string): BatchReply {
-  return {
-    status: 400,
-    body: JSON.stringify(errorBody(message, "invalid_request_error", null)),
-    outcome: "bad_request",
-  };
-}
-
-function notFound(message: string): BatchReply {
-  return {
-    status: 404,
-    body: JSON.stringify(errorBody(message, "invalid_request_error", null)),
-    outcome: "not_found",
-  };
 }

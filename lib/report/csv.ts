@@ -9,7 +9,10 @@ import pl from "nodejs-polars";
 import { stringify } from "csv-stringify/sync";
 import { loadRuns } from "./load.ts";
 import { summarize } from "./summarize.ts";
-import { COMPLETENESS_COLUMNS, withCompleteness } from "./_completeness.ts";
+import {
+  COMPLETENESS_COLUMNS,
+  withCompleteness,
+} from "./_completeness_frame.ts";
 
 /** Options of {@linkcode writeSummaryCsv}. */
 export interface SummaryCsvOptions {

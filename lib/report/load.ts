@@ -1,3 +1,13 @@
+/**
+ * Run folders into one Polars frame. `results.jsonl` is the truth; it is
+ * read by the fastest of three paths that agrees with it: the Parquet
+ * cache of an earlier load (`_parquet_cache.ts`), the CSV copy the store
+ * keeps as a sweep goes (`_copy.ts`), or the JSONL itself with the
+ * declared row schema (`_scan.ts`, inferring types only when a value does
+ * not fit). Each row's cost comes from the manifest's prices (`cost.ts`).
+ *
+ * @module
+ */
 import pl from "nodejs-polars";
 import type { DataFrame, DataType } from "./frame.ts";
 import { join, resolve } from "node:path";
@@ -12,6 +22,8 @@ import {
 } from "./_scan.ts";
 import { RunFormatError } from "./errors.ts";
 import { readCopy } from "./_copy.ts";
+import { jsonlStamp, readCache, writeCache } from "./_parquet_cache.ts";
+import { addCost } from "./cost.ts";
 import { RESULT_COLUMNS, type ResultColumn } from "../types.ts";
 
 /** What {@linkcode loadRuns} knows about each run folder it read. */
@@ -363,71 +375,6 @@ async function throwBadLines(
   if (bad.length > 0) throw new RunFormatError(shown, run, bad);
 }
 
-const CACHE_VERSION = 1;
-const CACHE_FILE = ".results.cache.parquet";
-const CACHE_META = ".results.cache.json";
-
-/** What identifies the JSONL content a cache was made from. */
-interface Stamp {
-  version: number;
-  size: number;
-  prefix: number;
-  mtimeMs: number | null;
-}
-
-async function jsonlStamp(path: string, prefix: number): Promise<Stamp> {
-  const st = await Deno.stat(path);
-  return {
-    version: CACHE_VERSION,
-    size: st.size,
-    prefix,
-    mtimeMs: st.mtime?.getTime() ?? null,
-  };
-}
-
-async function readCache(
-  dir: string,
-  stamp: Stamp,
-  columns: readonly string[] | undefined,
-): Promise<{ frame: DataFrame; dims: string[] } | null> {
-  try {
-    const meta = JSON.parse(await Deno.readTextFile(join(dir, CACHE_META)));
-    if (JSON.stringify(meta.stamp) !== JSON.stringify(stamp)) return null;
-    const path = join(dir, CACHE_FILE);
-    let frame: DataFrame;
-    if (columns) {
-      const lazy = pl.scanParquet(path);
-      const have = new Set(meta.columns as string[]);
-      frame = lazy.select(...columns.filter((c) => have.has(c))).collectSync();
-    } else {
-      frame = pl.readParquet(path);
-    }
-    return { frame, dims: meta.dims as string[] };
-  } catch {
-    return null; // No cache, or an unreadable one: load the JSONL.
-  }
-}
-
-async function writeCache(
-  dir: string,
-  stamp: Stamp,
-  frame: DataFrame,
-  dims: string[],
-): Promise<void> {
-  try {
-    // Write beside, then rename: a reader never sees a half-written file.
-    const tmp = join(dir, `${CACHE_FILE}.${crypto.randomUUID()}.tmp`);
-    frame.writeParquet(tmp);
-    await Deno.rename(tmp, join(dir, CACHE_FILE));
-    await Deno.writeTextFile(
-      join(dir, CACHE_META),
-      JSON.stringify({ stamp, dims, columns: frame.columns }),
-    );
-  } catch {
-    // A read-only run folder just goes without a cache.
-  }
-}
-
 function scan(path: string, shownPath: string, first: unknown): DataFrame {
   try {
     const frame = pl.scanJson(path, { inferSchemaLength: null }).collectSync();
@@ -502,68 +449,4 @@ async function readManifest(
     warnings.push(`Cannot read ${path}: ${(error as Error).message}`);
     return null;
   }
-}
-
-/**
- * Per-model prices (per million tokens) from a manifest's `config.models[]`
- * (or top-level `models[]`); models without a price are left out.
- *
- * @param manifest A parsed `manifest.json`, or null.
- * @returns Model name → `{ input, output }`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { manifestPrices } from "./mod.ts";
- *
- * const prices = manifestPrices({ config: { models: [
- *   { name: "a", price: { input: 1, output: 2 } },
- *   { name: "b" },
- * ] } });
- * assert.deepEqual([...prices], [["a", { input: 1, output: 2 }]]);
- * ```
- */
-export function manifestPrices(
-  manifest: Record<string, unknown> | null,
-): Map<string, { input: number; output: number }> {
-  const prices = new Map<string, { input: number; output: number }>();
-  if (!manifest) return prices;
-  const config = manifest.config as { models?: unknown } | undefined;
-  const models = (config?.models ?? manifest.models) as unknown;
-  if (!Array.isArray(models)) return prices;
-  for (const m of models) {
-    const price = m?.price;
-    if (
-      typeof m?.name === "string" && typeof price?.input === "number" &&
-      typeof price?.output === "number"
-    ) {
-      prices.set(m.name, { input: price.input, output: price.output });
-    }
-  }
-  return prices;
-}
-
-function addCost(
-  frame: DataFrame,
-  manifest: Record<string, unknown> | null,
-): DataFrame {
-  const prices = manifestPrices(manifest);
-  const needed = ["model", "prompt_tokens", "completion_tokens"];
-  if (prices.size === 0 || !needed.every((c) => frame.columns.includes(c))) {
-    return frame.withColumns(pl.lit(null).cast(pl.Float64).alias("cost"));
-  }
-  const table = pl.DataFrame({
-    model: [...prices.keys()],
-    _price_in: [...prices.values()].map((p) => p.input),
-    _price_out: [...prices.values()].map((p) => p.output),
-  });
-  return frame
-    .join(table, { on: "model", how: "left" })
-    .withColumns(
-      pl.col("prompt_tokens").mul(pl.col("_price_in"))
-        .add(pl.col("completion_tokens").mul(pl.col("_price_out")))
-        .div(1e6)
-        .alias("cost"),
-    )
-    .drop("_price_in", "_price_out");
 }

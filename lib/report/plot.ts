@@ -1,37 +1,21 @@
 import * as Plot from "@observablehq/plot";
 import { parseHTML } from "linkedom";
+import { HtmlDisplay } from "./display.ts";
 
 /**
- * A rendered chart. It shows itself as `text/html` in Jupyter (the Deno
- * kernel calls `Symbol.for("Jupyter.display")`) so it survives nbconvert's
- * HTML export, which blanks `image/svg+xml` output; `html` goes straight
- * into the standalone report.
+ * A rendered chart: an {@linkcode HtmlDisplay} with a title. It shows
+ * itself as `text/html` in Jupyter, so it survives nbconvert's HTML
+ * export, which blanks `image/svg+xml` output; `html` (a `<div>` holding
+ * Plot's SVG) goes straight into the standalone report.
  */
-export class Chart {
-  /** The chart as an HTML fragment (a `<div>` holding Plot's SVG). */
-  readonly html: string;
+export class Chart extends HtmlDisplay {
   /** The chart's title. */
   readonly title: string;
 
   /** Wraps a title and an HTML fragment (see {@linkcode renderPlot}). */
   constructor(title: string, html: string) {
+    super(html);
     this.title = title;
-    this.html = html;
-  }
-
-  /** The MIME bundle Jupyter shows. */
-  toJupyter(): Record<string, string> {
-    return { "text/html": this.html };
-  }
-
-  /** Jupyter's rich display hook (the Deno kernel looks for this symbol). */
-  [Symbol.for("Jupyter.display")](): Record<string, string> {
-    return this.toJupyter();
-  }
-
-  /** The HTML fragment. */
-  toString(): string {
-    return this.html;
   }
 }
 

@@ -1,3 +1,11 @@
+/**
+ * Sweep progress in a notebook: a small HTML progress bar, updated in
+ * place in the Deno Jupyter kernel.
+ *
+ * @module
+ */
+import { formatEta } from "./duration.ts";
+
 /** A progress snapshot (the runner's `SweepProgress`, the fields shown here). */
 export interface ProgressSnapshot {
   /** Rows written in this session. */
@@ -48,7 +56,7 @@ interface JupyterApi {
 export function progressHtml(p: ProgressSnapshot): string {
   const stored = p.done + (p.skipped ?? 0);
   const pct = p.total === 0 ? 100 : (100 * stored) / p.total;
-  const eta = p.etaSeconds === null ? "–" : `${p.etaSeconds.toFixed(1)} s`;
+  const eta = formatEta(p.etaSeconds);
   return `<div class="eval-progress"><progress value="${stored}" max="${p.total}"></progress> ` +
     `<span>${stored}/${p.total} (${pct.toFixed(1)}%), ${p.errors} errors, ` +
     `${p.requestsPerSecond.toFixed(1)} rows/s, ETA ${eta}</span></div>`;

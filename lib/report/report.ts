@@ -8,115 +8,25 @@
 import pl from "nodejs-polars";
 import type { DataFrame } from "./frame.ts";
 import { join } from "node:path";
-import { GENERATOR_META, writeFileAtomic } from "../store/mod.ts";
-import { escapeHtml } from "./plot.ts";
-import {
-  accuracyByCategory,
-  accuracyByDimension,
-  accuracyHeatmap,
-  costFrontier,
-  errorTypes,
-} from "./standard_charts.ts";
-import { compareModels, compareTemplates } from "./compare.ts";
-import { allWrong } from "./all_wrong.ts";
+import { writeFileAtomic } from "../store/mod.ts";
 import { type LoadedRuns, loadRuns } from "./load.ts";
 import { summarize } from "./summarize.ts";
 import { tableHtml } from "./table.ts";
 import { explorerHtml } from "./_explorer.ts";
 import {
-  notesHtml,
   overviewWithCompleteness,
   type RunCompleteness,
   runsCompleteness,
-  warningHtml,
-} from "./_completeness.ts";
-import type { DimSpec } from "../types.ts";
-import {
-  guardedSection,
-  type ReportSection,
-  type SuiteView,
-} from "./suite_view.ts";
+} from "./_completeness_frame.ts";
+import { notesHtml, runsHtml } from "./_runs_html.ts";
+import { pageHtml } from "./_page.ts";
+import { distinct } from "./_distinct.ts";
+import { brief, dimColumn, suiteSection } from "./_suite_section.ts";
+import type { ReportSection, SuiteView } from "./suite_view.ts";
 export type { ReportSection };
 
 /** The suite name given to rows that carry none. */
 const NO_SUITE = "(no suite)";
-
-/** The columns of a breakdown table worth reading at a glance. */
-function brief(
-  summary: DataFrame,
-  extra: readonly string[] = [],
-): DataFrame {
-  const keep = [
-    "n",
-    "accuracy",
-    "acc_lo",
-    "acc_hi",
-    ...extra,
-    "parse_error_rate",
-    "tokens_out_mean",
-    "cost",
-  ];
-  const groups = summary.columns.slice(0, summary.columns.indexOf("n"));
-  const out = summary.select(...groups, ...keep);
-  // A run without prices has no cost: a column of blanks says nothing.
-  return out.getColumn("cost").nullCount() === out.height
-    ? out.drop("cost")
-    : out;
-}
-
-/**
- * Sorts dims columns into the ones worth plotting: numeric ones (digits,
- * size) for lines against a dimension, and categorical ones (family,
- * subject) with 2 to 30 values for category charts. Columns with a single
- * value say nothing and are left out, as are id-like ones with many values.
- * Used for rows of a suite the report was not told about.
- *
- * @param frame A frame from {@linkcode loadRuns}.
- * @param dims Its dims columns.
- * @returns The numeric and the categorical dims, in the given order.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import pl from "nodejs-polars";
- * import { dimKinds } from "./mod.ts";
- *
- * const frame = pl.DataFrame({ digits: [2, 4], family: ["add", "mul"], language: ["en", "en"] });
- * assert.deepEqual(dimKinds(frame, ["digits", "family", "language"]), {
- *   numeric: ["digits"],
- *   categorical: ["family"],
- * });
- * ```
- */
-export function dimKinds(
-  frame: DataFrame,
-  dims: readonly string[],
-): { numeric: string[]; categorical: string[] } {
-  const present = dims.filter((d) => frame.columns.includes(d));
-  const numeric = present.filter((d) =>
-    frame.getColumn(d).isNumeric() && distinct(frame, d).length > 1
-  );
-  const categorical = present.filter((d) => {
-    const k = distinct(frame, d).length;
-    return !frame.getColumn(d).isNumeric() && k > 1 && k <= 30;
-  });
-  return { numeric, categorical };
-}
-
-/** Distinct non-null values of a column. */
-function distinct(frame: DataFrame, col: string): unknown[] {
-  if (!frame.columns.includes(col)) return [];
-  return frame.select(pl.col(col)).unique().dropNulls().getColumn(col)
-    .toArray();
-}
-
-/** The frame column of a declared dim (`dim_<name>` when it clashed). */
-function dimColumn(loaded: LoadedRuns, name: string): string | null {
-  const cols = loaded.frame.columns;
-  if (loaded.dims.includes(name) && cols.includes(name)) return name;
-  if (cols.includes(`dim_${name}`)) return `dim_${name}`;
-  return null;
-}
 
 /** The rows with a `suite` value on every row. */
 function withSuite(frame: DataFrame): DataFrame {
@@ -128,219 +38,6 @@ function withSuite(frame: DataFrame): DataFrame {
 /** Whether the rows come from more than one run. */
 function multiRun(frame: DataFrame): boolean {
   return distinct(frame, "run").length > 1;
-}
-
-/** Series labels: the model, or `run · model` when runs are side by side. */
-function seriesFrame(frame: DataFrame, runs: boolean): DataFrame {
-  return runs && frame.columns.includes("model")
-    ? frame.withColumns(
-      pl.concatString([pl.col("run"), pl.col("model")], " · ").alias("model"),
-    )
-    : frame;
-}
-
-/** A declared dim resolved to a column, or a dim found in unknown rows. */
-interface ShownDim {
-  column: string;
-  label: string;
-  kind: "numeric" | "categorical";
-}
-
-/** The dims a suite's section shows: declared, shown, with 2+ values here. */
-function shownDims(
-  loaded: LoadedRuns,
-  frame: DataFrame,
-  suite: SuiteView | undefined,
-): ShownDim[] {
-  if (suite === undefined) {
-    const { numeric, categorical } = dimKinds(frame, loaded.dims);
-    return [
-      ...numeric.map((c) => ({
-        column: c,
-        label: c,
-        kind: "numeric" as const,
-      })),
-      ...categorical.map((c) => ({
-        column: c,
-        label: c,
-        kind: "categorical" as const,
-      })),
-    ];
-  }
-  const out: ShownDim[] = [];
-  for (const d of suite.dims as readonly DimSpec[]) {
-    if (d.show === false) continue;
-    const column = dimColumn(loaded, d.name);
-    if (column === null) continue;
-    const k = distinct(frame, column).length;
-    if (k < 2) continue;
-    const numeric = d.kind === "numeric" && frame.getColumn(column).isNumeric();
-    out.push({
-      column,
-      label: d.label,
-      kind: numeric ? "numeric" : "categorical",
-    });
-  }
-  return out;
-}
-
-/** The paired model comparison table, or null with fewer than two models. */
-function modelsCompared(frame: DataFrame): string | null {
-  const models = distinct(frame, "model").map(String).sort();
-  if (models.length < 2) return null;
-  // 2,000 resamples of 20,000 pairs take seconds per pair of models; at
-  // that size the interval is narrow and 500 resamples place it well.
-  const resamples = frame.height / models.length > 10_000 ? 500 : 2000;
-  const rows = [];
-  for (let i = 0; i < models.length; i++) {
-    for (let j = i + 1; j < models.length; j++) {
-      try {
-        const r = compareModels(frame, models[i]!, models[j]!, { resamples });
-        if (r.pairs === 0) continue;
-        rows.push({
-          a: r.a,
-          b: r.b,
-          pairs: r.pairs,
-          acc_a: r.accuracyA,
-          acc_b: r.accuracyB,
-          only_a: r.onlyA,
-          only_b: r.onlyB,
-          mcnemar_p: r.mcnemarP,
-          diff_lo: r.bootstrap.lo,
-          diff_hi: r.bootstrap.hi,
-        });
-      } catch {
-        // Models that share no question have nothing to compare.
-      }
-    }
-  }
-  return rows.length
-    ? `<p class="note">Rows paired by question, template and sample; diff_lo and diff_hi bound accuracy(a) − accuracy(b) (${resamples} seeded resamples).</p>` +
-      tableHtml(pl.DataFrame(rows), {
-        percent: (c) => /^(acc_|diff_)/.test(c),
-      })
-    : null;
-}
-
-/** A sub-heading inside a suite's section. */
-const h3 = (title: string) => `<h3>${escapeHtml(title)}</h3>`;
-
-/** One suite's section over its own rows. */
-async function suiteSection(
-  loaded: LoadedRuns,
-  name: string,
-  frame: DataFrame,
-  suite: SuiteView | undefined,
-  runs: boolean,
-): Promise<ReportSection> {
-  const parts: string[] = [];
-  const by = runs ? ["run"] : [];
-  const series = seriesFrame(frame, runs);
-  const severalModels = distinct(series, "model").length > 1;
-  parts.push(
-    suite
-      ? `<p>${escapeHtml(suite.description)}</p>`
-      : `<p class="note">No suite named ${
-        escapeHtml(name)
-      } is registered: generic tables only.</p>`,
-  );
-  for (const d of shownDims(loaded, frame, suite)) {
-    const sub = frame.filter(pl.col(d.column).isNotNull());
-    const subSeries = series.filter(pl.col(d.column).isNotNull());
-    const title = `Accuracy by ${d.label}`;
-    const charts = d.kind === "numeric"
-      ? [
-        accuracyByDimension(subSeries, d.column, {
-          title: `${name}: ${title}`,
-        }),
-      ]
-      : [
-        accuracyByCategory(subSeries, d.column, { title: `${name}: ${title}` }),
-        ...(severalModels
-          ? [accuracyHeatmap(subSeries, d.column, {
-            title: `${name}: accuracy by model and ${d.label}`,
-          })]
-          : []),
-      ];
-    parts.push(
-      h3(title),
-      ...charts.map((c) => c.html),
-      tableHtml(brief(summarize(sub, [...by, d.column, "model"]))),
-    );
-  }
-  const templates = distinct(frame, "template").map(String).sort();
-  const baseline = suite?.baseline ??
-    (templates.includes("direct") ? "direct" : templates[0]);
-  if (
-    baseline !== undefined && !templates.includes(baseline) &&
-    templates.length > 1
-  ) {
-    parts.push(
-      `<p class="note">Templates not compared: the baseline ${
-        escapeHtml(baseline)
-      } is not among this suite's templates here (${
-        escapeHtml(templates.join(", "))
-      }).</p>`,
-    );
-  }
-  if (baseline !== undefined && templates.includes(baseline)) {
-    const rest = templates.filter((t) => t !== baseline);
-    for (const t of rest) {
-      const s = guardedSection(
-        `Template ${t} against the baseline ${baseline}`,
-        () => {
-          const table = compareTemplates(series, baseline, t);
-          return table.height === 0 ? [] : [tableHtml(table)];
-        },
-      );
-      if (s) parts.push(h3(s.title), ...s.parts);
-    }
-  }
-  const models = modelsCompared(series);
-  if (models !== null) {
-    parts.push(
-      h3(
-        "Models compared (paired: exact McNemar, bootstrap 95% CI of accuracy difference)",
-      ),
-      models,
-    );
-  }
-  parts.push(h3("Outcome types"), errorTypes(series).html);
-  parts.push(h3("Cost frontier"), costFrontier(series).html);
-  if (templates.length > 1) {
-    parts.push(
-      costFrontier(series, {
-        series: "template",
-        title: `${name}: accuracy against tokens by template`,
-      }).html,
-    );
-  }
-  const wrong = allWrong(series);
-  parts.push(h3(`Questions every model got wrong (${wrong.height})`));
-  parts.push(
-    wrong.height
-      ? "<p>Check these answer keys first: where all models agree on one other answer, the key is the suspect.</p>" +
-        tableHtml(wrong, { maxRows: 50 })
-      : '<p class="note">None.</p>',
-  );
-  if (suite?.sections) {
-    let own: ReportSection[];
-    try {
-      own = await suite.sections(frame);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      own = [{
-        title: `${name}'s own sections`,
-        parts: [
-          `<p class="note">Not shown for these rows: ${
-            escapeHtml(message)
-          }</p>`,
-        ],
-      }];
-    }
-    for (const s of own) parts.push(h3(s.title), ...s.parts);
-  }
-  return { title: `Suite: ${name}`, parts };
 }
 
 /**
@@ -447,9 +144,6 @@ async function sectionsOf(
   return sections;
 }
 
-/** A fragment id for the n-th section. */
-const anchor = (i: number) => `s${i + 1}`;
-
 /**
  * Renders loaded runs as one standalone HTML page: a table of contents,
  * the sections of {@linkcode reportSections} (inline SVG charts) and the
@@ -482,65 +176,7 @@ export async function renderReport(
     ? []
     : runsCompleteness(loaded, frame);
   const sections = await sectionsOf(loaded, suites, frame, completeness);
-  const runs = loaded.runs.map((r, i) => {
-    const m = r.manifest ?? {};
-    const when = [
-      m.startedAt ?? m.started_at ?? m.start,
-      m.endedAt ?? m.finishedAt ?? m.end,
-    ]
-      .filter((x) => typeof x === "string").join(" → ");
-    const own = completeness[i];
-    const planned = own?.dir === r.dir ? own.completeness.planned : null;
-    return `<li><code>${escapeHtml(r.dir)}</code>: ${r.rows}${
-      typeof planned === "number" ? ` of ${planned} planned` : ""
-    } rows${when ? `, ${escapeHtml(when)}` : ""}${
-      r.torn ? " (torn last line dropped)" : ""
-    }</li>`;
-  }).join("");
-  const warnings = loaded.warnings.length
-    ? `<ul class="warn">${
-      loaded.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join("")
-    }</ul>`
-    : "";
-  const toc = `<nav><h2>Contents</h2><ol>${
-    sections.map((s, i) =>
-      `<li><a href="#${anchor(i)}">${escapeHtml(s.title)}</a></li>`
-    ).join("")
-  }</ol></nav>`;
-  const body = sections.map((s, i) =>
-    `<section id="${anchor(i)}"><h2>${escapeHtml(s.title)}</h2>\n${
-      s.parts.join("\n")
-    }</section>`
-  ).join("\n");
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">${GENERATOR_META}<title>${
-    escapeHtml(title)
-  }</title>
-<style>
-body{font:14px/1.4 system-ui,sans-serif;margin:24px auto;max-width:1100px;color:#222}
-table.eval-table{border-collapse:collapse;margin:8px 0 16px;font-size:12px}
-.eval-table th,.eval-table td{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
-.eval-table td.num{text-align:right;font-variant-numeric:tabular-nums}
-.eval-table td.null{color:#aaa}
-#explorer-rows{overflow-x:auto}
-.explorer-table td{max-width:220px;overflow-wrap:anywhere}
-.explorer-table td.text{max-width:360px}
-.explorer-table td.dims{max-width:160px;font-size:11px;color:#555}
-.explorer-table pre{white-space:pre-wrap;max-height:240px;overflow:auto;margin:0;font-size:11px;max-width:420px}
-.explorer-controls label{margin-right:8px;white-space:nowrap}
-.warn{color:#a40}
-.run-warning{border:2px solid #c60;background:#fff4e5;padding:4px 16px;margin:12px 0}
-.run-warning strong{color:#a40}
-.note{color:#555}
-section{margin-bottom:32px}
-</style></head>
-<body><h1>${escapeHtml(title)}</h1>
-${warningHtml(completeness)}
-<p>Generated ${new Date().toISOString()} from:</p><ul>${runs}</ul>${warnings}
-${toc}
-${body}
-</body></html>
-`;
+  return pageHtml(title, runsHtml(loaded, completeness), sections);
 }
 
 /** Options for {@linkcode writeReport}. */

@@ -1,4 +1,5 @@
 import type { DataFrame } from "./frame.ts";
+import { HtmlDisplay } from "./display.ts";
 import { escapeHtml } from "./plot.ts";
 
 /** Options for {@linkcode tableHtml}. */
@@ -71,27 +72,8 @@ function formatNumber(
   return v.toPrecision(3);
 }
 
-/** An HTML table that shows itself as `text/html` in Jupyter. */
-export class Table {
-  /** The table as an HTML fragment. */
-  readonly html: string;
-  /** Wraps an HTML table fragment. */
-  constructor(html: string) {
-    this.html = html;
-  }
-  /** The MIME bundle Jupyter shows. */
-  toJupyter(): Record<string, string> {
-    return { "text/html": this.html };
-  }
-  /** Jupyter's rich display hook (the Deno kernel looks for this symbol). */
-  [Symbol.for("Jupyter.display")](): Record<string, string> {
-    return this.toJupyter();
-  }
-  /** The HTML fragment. */
-  toString(): string {
-    return this.html;
-  }
-}
+/** An HTML table that shows itself as `text/html` in Jupyter (an {@linkcode HtmlDisplay}). */
+export class Table extends HtmlDisplay {}
 
 /**
  * A frame as a readable table for notebooks: rates as percentages, other

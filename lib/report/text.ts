@@ -6,7 +6,7 @@
 import type { DataFrame } from "./frame.ts";
 import { summarize } from "./summarize.ts";
 import { formatSummaryTable, type SummaryLine } from "./tally.ts";
-import { frameCompleteness } from "./_completeness.ts";
+import { frameCompleteness } from "./_completeness_frame.ts";
 
 /** Options of {@linkcode summaryText}. */
 export interface SummaryTextOptions {

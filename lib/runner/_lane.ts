@@ -11,7 +11,8 @@ import type { Provider } from "../providers/mod.ts";
 import type { ResultsWriter } from "../store/mod.ts";
 import type { ChatMessage, Completion, ErrorKind, Prompt } from "../types.ts";
 import { cacheKey, type CacheTarget, type ResponseCache } from "./cache.ts";
-import { TokenBucket } from "./_limits.ts";
+import { laneWidth } from "./lane_width.ts";
+import { CallLimits } from "./_limits.ts";
 import type { Shard } from "./shard.ts";
 import { finishRow, scoreContexts } from "./finish.ts";
 import { sampleGroups, sharedSamples } from "./groups.ts";
@@ -21,7 +22,7 @@ import {
   type SuiteEntry,
   type WorkItem,
   workItems,
-} from "./_work.ts";
+} from "./work.ts";
 
 /** Tool-call rounds allowed per row before the last answer is taken as is. */
 const MAX_TOOL_TURNS = 8;
@@ -74,12 +75,6 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The rate limits of one model's calls. */
-interface Limits {
-  rpm: TokenBucket;
-  tpm: TokenBucket;
-}
-
 /** The cache target of a model. */
 function targetOf(model: ModelConfig): CacheTarget {
   return {
@@ -90,27 +85,20 @@ function targetOf(model: ModelConfig): CacheTarget {
 }
 
 /** Sends prompts of one model through the cache and its rate limits. */
-function caller(model: ModelConfig, shared: LaneShared, limits: Limits) {
+function caller(model: ModelConfig, shared: LaneShared, limits: CallLimits) {
   const { cache, stop, global } = shared;
   const provider = shared.provider(model);
   const target = targetOf(model);
-  const { rpm, tpm } = limits;
   return async (prompt: Prompt, sample: number): Promise<Completion> => {
     const key = cache === null ? null : cacheKey(target, prompt, sample);
     if (key !== null) {
       const hit = cache?.get(key);
       if (hit !== undefined) return hit;
     }
-    // Unlimited buckets are not awaited: each await costs a turn of the
-    // event loop per row at thousands of rows per second.
-    const estimate = tpm.limited ? estimateTokens(prompt) : 0;
-    if (rpm.limited || tpm.limited) {
-      try {
-        await rpm.take(1, stop.signal);
-        await tpm.take(estimate, stop.signal);
-      } catch {
-        return abortedCompletion();
-      }
+    // Unlimited limits are not awaited (see `CallLimits.limited`).
+    const estimate = limits.countsTokens ? estimateTokens(prompt) : 0;
+    if (limits.limited && !(await limits.acquire(estimate, stop.signal))) {
+      return abortedCompletion();
     }
     const send = () =>
       stop.signal.aborted
@@ -125,11 +113,10 @@ function caller(model: ModelConfig, shared: LaneShared, limits: Limits) {
             },
           }));
     const completion = await (global === null ? send() : global(send));
-    if (tpm.limited) {
-      const used = completion.usage.promptTokens +
-        completion.usage.completionTokens;
-      if (used > 0) tpm.adjust(estimate - used);
-    }
+    limits.settle(
+      estimate,
+      completion.usage.promptTokens + completion.usage.completionTokens,
+    );
     if (key !== null && completion.error === undefined) {
       cache?.put(key, completion);
     }
@@ -154,7 +141,7 @@ async function answerGroup(
   items: readonly WorkItem[],
   model: ModelConfig,
   shared: LaneShared,
-  limits: Limits,
+  limits: CallLimits,
   call: Call,
 ): Promise<Completion[]> {
   const { cache, stop, global, config } = shared;
@@ -176,31 +163,21 @@ async function answerGroup(
       ...first,
       params: { ...first.params, seed: config.seed },
     };
-    const { rpm, tpm } = limits;
-    const estimate = tpm.limited
+    const estimate = limits.countsTokens
       ? estimateTokens(first) + (m - 1) * first.params.max_tokens
       : 0;
-    let waited = true;
-    if (rpm.limited || tpm.limited) {
-      try {
-        await rpm.take(1, stop.signal);
-        await tpm.take(estimate, stop.signal);
-      } catch {
-        waited = false;
-      }
-    }
-    if (waited) {
+    if (!limits.limited || await limits.acquire(estimate, stop.signal)) {
       const send = () =>
         provider.completeChoices!(group, { n: m, signal: stop.signal })
           .catch((): Completion[] => []);
       const choices = await (global === null ? send() : global(send));
-      if (tpm.limited) {
-        const used = choices.reduce(
+      limits.settle(
+        estimate,
+        choices.reduce(
           (n, c) => n + c.usage.promptTokens + c.usage.completionTokens,
           0,
-        );
-        if (used > 0) tpm.adjust(estimate - used);
-      }
+        ),
+      );
       const failed = choices.length === 1 && choices[0]!.error !== undefined;
       if (!failed) {
         for (const [i, choice] of choices.slice(0, m).entries()) {
@@ -288,10 +265,7 @@ export async function runLane(
   onSkip: () => void,
 ): Promise<void> {
   const { config, stats, stop, writer } = shared;
-  const limits: Limits = {
-    rpm: new TokenBucket(model.rpm),
-    tpm: new TokenBucket(model.tpm),
-  };
+  const limits = new CallLimits(model.rpm, model.tpm);
   const call = caller(model, shared, limits);
   const items = workItems(
     model.name,
@@ -360,8 +334,10 @@ export async function runLane(
       }
     }
   };
-  const width = Math.max(1, Math.min(model.concurrency, config.concurrency));
   await Promise.all(
-    Array.from({ length: width }, groups === null ? worker : groupWorker),
+    Array.from(
+      { length: laneWidth(model, config) },
+      groups === null ? worker : groupWorker,
+    ),
   );
 }

@@ -89,3 +89,60 @@ export class TokenBucket {
     this.#tokens = Math.min(this.capacity, this.#tokens + n);
   }
 }
+
+/**
+ * The RPM and TPM limits of one model's calls: a call takes one request
+ * and its estimated tokens before it goes out, and the estimate is
+ * corrected with the usage the reply reports.
+ */
+export class CallLimits {
+  readonly #rpm: TokenBucket;
+  readonly #tpm: TokenBucket;
+
+  /**
+   * @param rpm Requests per minute; 0 means unlimited.
+   * @param tpm Tokens per minute; 0 means unlimited.
+   */
+  constructor(rpm: number, tpm: number) {
+    this.#rpm = new TokenBucket(rpm);
+    this.#tpm = new TokenBucket(tpm);
+  }
+
+  /**
+   * Whether either limit is set. When neither is, callers skip
+   * {@linkcode CallLimits.acquire}: each await costs a turn of the event
+   * loop per row at thousands of rows per second.
+   */
+  get limited(): boolean {
+    return this.#rpm.limited || this.#tpm.limited;
+  }
+
+  /** Whether tokens are counted (only then is an estimate needed). */
+  get countsTokens(): boolean {
+    return this.#tpm.limited;
+  }
+
+  /**
+   * Waits for one request and `tokens` tokens.
+   *
+   * @returns false when `signal` aborted the wait (the call must not go).
+   */
+  async acquire(tokens: number, signal: AbortSignal): Promise<boolean> {
+    try {
+      await this.#rpm.take(1, signal);
+      await this.#tpm.take(tokens, signal);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Corrects the tokens taken for a call (`estimate`) with those it used
+   * (the reply's usage; 0 when the reply reported none, which leaves the
+   * estimate standing).
+   */
+  settle(estimate: number, used: number): void {
+    if (this.#tpm.limited && used > 0) this.#tpm.adjust(estimate - used);
+  }
+}

@@ -12,7 +12,7 @@ import type { Provider } from "../providers/mod.ts";
 import type { ScoreCache, ScoreContext } from "../suites/types.ts";
 import type { Completion, Extraction, ResultRow, Verdict } from "../types.ts";
 import { errorVerdict, toResultRow } from "./row.ts";
-import type { SuiteEntry, WorkItem } from "./_work.ts";
+import type { SuiteEntry, WorkItem } from "./work.ts";
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

@@ -12,15 +12,16 @@
  *
  * @module
  */
-export {
-  checkResumePlan,
-  type ProviderFactory,
-  runSweep,
-  secretsOf,
-  type SweepOptions,
-  type SweepResult,
-} from "./sweep.ts";
-export { SweepInputError } from "./_entries.ts";
+export { runSweep } from "./sweep.ts";
+export type {
+  ProviderFactory,
+  SweepOptions,
+  SweepResult,
+} from "./sweep_options.ts";
+export { checkResumePlan } from "./resume_plan.ts";
+export { secretsOf } from "./secrets.ts";
+export { laneWidth } from "./lane_width.ts";
+export { SweepInputError } from "./entries.ts";
 export * from "./progress.ts";
 export * from "./row.ts";
 export * from "./cache.ts";
@@ -28,7 +29,7 @@ export * from "./seed.ts";
 export * from "./shard.ts";
 export * from "./finish.ts";
 export * from "./groups.ts";
-export { type LoadedEntries, loadEntries } from "./_entries.ts";
+export { type LoadedEntries, loadEntries } from "./entries.ts";
 // The config type a `SuiteEntry` carries (`lib/mod.ts` exports the others).
 export type { SuiteConfig } from "../config/schema.ts";
 export {
@@ -37,4 +38,4 @@ export {
   type SuiteEntry,
   type WorkItem,
   workItems,
-} from "./_work.ts";
+} from "./work.ts";

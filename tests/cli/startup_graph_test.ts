@@ -55,10 +55,15 @@ Deno.test("the sweep CLI loads only zod, p-limit and noble's SHA-256 from npm, n
     /^lib\/suites\/[^/]+\//.test(path) || // a suite's own folder
     /^lib\/(plan|batch|merge)\//.test(path) ||
     (/^lib\/report\//.test(path) &&
-      !["lib/report/tally.ts", "lib/report/wilson.ts"].includes(path)) ||
+      ![
+        "lib/report/tally.ts",
+        "lib/report/completeness.ts",
+        "lib/report/_group_keys.ts",
+        "lib/report/wilson.ts",
+      ].includes(path)) ||
     // Providers load by kind (lib/providers/load.ts): the openai client
     // only for endpoints, the sim only for sim models.
-    /^lib\/providers\/(openai|sim|create|mod|_transport|_server_core|_batch_server|_faults|_sim_backend)\.ts$/
+    /^lib\/providers\/(openai|sim|create|mod|_transport|_server_core|_batch_server|_batch_input|_batch_replies|_sim_files|_multipart|_faults|_sim_backend)\.ts$/
       .test(path) ||
     /^lib\/providers\/sim\//.test(path)
   );

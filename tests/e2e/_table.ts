@@ -137,3 +137,41 @@ export async function runCase(
   }
   return { name: c.name, problems, output };
 }
+
+/**
+ * Runs every case (`group` at a time) in folders under `base` and returns
+ * the lines of the failed ones (empty when all were handled); prints the
+ * count, and each output with `BAD_INPUT_SHOW=1`.
+ */
+export async function runTable(
+  base: string,
+  cases: readonly Case[],
+  label: string,
+  options: { group?: number; prepare?: (dir: string) => Promise<void> } = {},
+): Promise<string[]> {
+  const { group = 6, prepare } = options;
+  const outcomes: Outcome[] = [];
+  for (let i = 0; i < cases.length; i += group) {
+    outcomes.push(
+      ...(await Promise.all(
+        cases.slice(i, i + group).map((c, j) =>
+          runCase(base, c, i + j, prepare)
+        ),
+      )),
+    );
+  }
+  if (Deno.env.get("BAD_INPUT_SHOW") === "1") {
+    for (const o of outcomes) console.log(`## ${o.name}\n${o.output}`);
+  }
+  const failed = outcomes.filter((o) => o.problems.length > 0);
+  console.log(
+    `${cases.length} ${label}: ${
+      cases.length - failed.length
+    } handled, ${failed.length} not`,
+  );
+  return failed.map((o) =>
+    `${o.name}: ${o.problems.join("; ")}\n  ${
+      o.output.trim().replaceAll("\n", "\n  ")
+    }`
+  );
+}

@@ -11,7 +11,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { type Case, type Outcome, runCase, taskArgs } from "./_table.ts";
+import { type Case, runTable, taskArgs } from "./_table.ts";
 
 const SIM = [{ name: "sim-strong", provider: "sim" }];
 const ARITH = {
@@ -389,35 +389,12 @@ Deno.test("every command answers bad input with its exit code and a message nami
       }).output();
       assert.equal(cp.code, 0);
     };
-    const outcomes: Outcome[] = [];
-    const group = 4;
-    for (let i = 0; i < CASES.length; i += group) {
-      outcomes.push(
-        ...(await Promise.all(
-          CASES.slice(i, i + group).map((c, j) =>
-            runCase(base, c, i + j, prepare)
-          ),
-        )),
-      );
-    }
-    if (Deno.env.get("BAD_INPUT_SHOW") === "1") {
-      for (const o of outcomes) console.log(`## ${o.name}\n${o.output}`);
-    }
-    const failed = outcomes.filter((o) => o.problems.length > 0);
-    console.log(
-      `${CASES.length} bad inputs over the commands: ${
-        CASES.length - failed.length
-      } handled, ${failed.length} not`,
-    );
+    const failed = await runTable(base, CASES, "bad inputs over the commands", {
+      group: 4,
+      prepare,
+    });
     assert.ok(CASES.length >= 30);
-    assert.deepEqual(
-      failed.map((o) =>
-        `${o.name}: ${o.problems.join("; ")}\n  ${
-          o.output.trim().replaceAll("\n", "\n  ")
-        }`
-      ),
-      [],
-    );
+    assert.deepEqual(failed, []);
   } finally {
     await Deno.remove(base, { recursive: true });
   }

@@ -7,7 +7,7 @@
  * one), no raw OS error or stack trace, and nothing created or changed.
  */
 import assert from "node:assert/strict";
-import { type Case, type Outcome, runCase } from "./_table.ts";
+import { type Case, runTable } from "./_table.ts";
 
 const MODELS = [{ name: "sim-strong", provider: "sim" }];
 const ARITH = {
@@ -442,32 +442,7 @@ const CASES: Case[] = [
 Deno.test("every bad input exits 2 with a message naming the file and creates nothing", async () => {
   const base = await Deno.makeTempDir({ prefix: "bad-input-table-" });
   try {
-    const outcomes: Outcome[] = [];
-    const group = 6;
-    for (let i = 0; i < CASES.length; i += group) {
-      outcomes.push(
-        ...(await Promise.all(
-          CASES.slice(i, i + group).map((c, j) => runCase(base, c, i + j)),
-        )),
-      );
-    }
-    if (Deno.env.get("BAD_INPUT_SHOW") === "1") {
-      for (const o of outcomes) console.log(`## ${o.name}\n${o.output}`);
-    }
-    const failed = outcomes.filter((o) => o.problems.length > 0);
-    console.log(
-      `${CASES.length} bad inputs: ${
-        CASES.length - failed.length
-      } handled, ${failed.length} not`,
-    );
-    assert.deepEqual(
-      failed.map((o) =>
-        `${o.name}: ${o.problems.join("; ")}\n  ${
-          o.output.trim().replaceAll("\n", "\n  ")
-        }`
-      ),
-      [],
-    );
+    assert.deepEqual(await runTable(base, CASES, "bad inputs"), []);
   } finally {
     await Deno.remove(base, { recursive: true });
   }

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
 import pl from "nodejs-polars";
 import {
+  kendallTauB,
   mcnemarExact,
   pairedBootstrap,
+  ranks,
   wilsonExprs,
   wilsonInterval,
 } from "../../lib/report/mod.ts";
@@ -107,4 +109,14 @@ Deno.test("pairedBootstrap() gives a zero-width interval when the systems agree 
   const a = [1, 0, 1, 1, 0];
   const r = pairedBootstrap(a, a, { seed: 1 });
   assert.deepEqual([r.diff, r.lo, r.hi], [0, 0, 0]);
+});
+
+Deno.test("ranks() and kendallTauB() give hand-checked numbers", () => {
+  assert.deepEqual(ranks([0.2, 0.9, 0.5]), [3, 1, 2]);
+  assert.deepEqual(ranks([0.5, 0.5, 0.1]), [1, 1, 3]);
+  // 4 items, one swapped adjacent pair: (5 − 1) / 6.
+  close(kendallTauB([1, 2, 3, 4], [1, 2, 4, 3]), 4 / 6, 1e-12);
+  // Ties on one side: tau-b = (C − D) / sqrt((n0 − n1)(n0 − n2)) = 2 / sqrt(3·2).
+  close(kendallTauB([1, 2, 3], [1, 1, 3]), 2 / Math.sqrt(6), 1e-12);
+  assert.throws(() => kendallTauB([1], [1, 2]), RangeError);
 });

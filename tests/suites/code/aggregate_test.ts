@@ -4,10 +4,8 @@ import {
   codeScores,
   complexityMatrix,
   DEFAULT_WEIGHTS,
-  kendallTauB,
   passAtKCurve,
   passAtKTable,
-  ranks,
   weightingSensitivity,
 } from "../../../lib/suites/code/aggregate.ts";
 
@@ -161,16 +159,6 @@ Deno.test("codeScores() rejects negative weights", () => {
       }),
     /non-negative/,
   );
-});
-
-Deno.test("ranks() and kendallTauB() give hand-checked numbers", () => {
-  assert.deepEqual(ranks([0.2, 0.9, 0.5]), [3, 1, 2]);
-  assert.deepEqual(ranks([0.5, 0.5, 0.1]), [1, 1, 3]);
-  // 4 items, one swapped adjacent pair: (5 − 1) / 6.
-  close(kendallTauB([1, 2, 3, 4], [1, 2, 4, 3]), 4 / 6);
-  // Ties on one side: tau-b = (C − D) / sqrt((n0 − n1)(n0 − n2)) = 2 / sqrt(3·2).
-  close(kendallTauB([1, 2, 3], [1, 1, 3]), 2 / Math.sqrt(6));
-  assert.throws(() => kendallTauB([1], [1, 2]), RangeError);
 });
 
 Deno.test("weightingSensitivity() ranks models per weighting and measures the change", () => {

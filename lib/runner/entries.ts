@@ -6,7 +6,7 @@
  */
 import type { SweepConfig } from "../config/schema.ts";
 import type { Suite, SuiteList } from "../suites/types.ts";
-import type { SuiteEntry } from "./_work.ts";
+import type { SuiteEntry } from "./work.ts";
 
 /**
  * Looks a suite up in the list a sweep was given.
@@ -60,7 +60,7 @@ export interface LoadedEntries {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { loadEntries, SweepInputError } from "./_entries.ts";
+ * import { loadEntries, SweepInputError } from "./entries.ts";
  * import { SweepConfigSchema } from "../config/schema.ts";
  * import { SUITES } from "../suites/mod.ts";
  * const config = SweepConfigSchema.parse({

@@ -2,16 +2,14 @@
  * Rows planned against rows stored, over Polars frames: the report's
  * overview and warning, `summary.csv` and `summaryText` count stored rows
  * here and leave the rule (what was planned, what to say) to
- * {@linkcode completeness} in `tally.ts`, which the sweep's closing table
- * uses too.
+ * {@linkcode completeness} in `completeness.ts`, which the sweep's closing
+ * table uses too. The report's HTML of it is in `_runs_html.ts`.
  *
  * @module
  */
 import pl from "nodejs-polars";
-import type { DataFrame, DataType } from "./frame.ts";
+import type { DataFrame } from "./frame.ts";
 import type { LoadedRuns } from "./load.ts";
-import { escapeHtml } from "./plot.ts";
-import { tableHtml } from "./table.ts";
 import {
   type Completeness,
   completeness,
@@ -20,13 +18,15 @@ import {
   type PlannedRows,
   plannedRows,
   type StoredCount,
-} from "./tally.ts";
+} from "./completeness.ts";
+import { distinct } from "./_distinct.ts";
+import { groupId } from "./_group_keys.ts";
 
 /** The columns a completeness frame adds to a summary, in order. */
 export const COMPLETENESS_COLUMNS = ["planned", "stored", "error_rows"];
 
 const id = (keys: readonly unknown[]) =>
-  keys.map((k) => String(k ?? "-")).join("\u0000");
+  groupId(keys.map((k) => String(k ?? "-")));
 
 /**
  * The templates of a frame's rows, by suite (what {@linkcode plannedRows}
@@ -237,9 +237,7 @@ export function runsCompleteness(
   for (const run of runs) {
     const sub = frame.slice(offset, run.rows);
     offset += run.rows;
-    const labels = sub.columns.includes("run")
-      ? sub.select("run").unique().dropNulls().getColumn("run").toArray()
-      : [];
+    const labels = distinct(sub, "run");
     const plan = plannedRows(run.manifest, frameTemplates(sub));
     const by = ["suite", "model"].filter((c) => sub.columns.includes(c));
     out.push({
@@ -303,75 +301,4 @@ export function overviewWithCompleteness(
     }
   }
   return joinLines(summary, frame, by, [...merged.values()]);
-}
-
-/**
- * The warning at the top of a report: each run's warnings (interrupted,
- * incomplete, a merge with gaps, more rows than planned, error rows) and
- * a table of the suite × model lines that miss rows or hold error rows;
- * empty when every run is complete and has no error row.
- *
- * @param runs What {@linkcode runsCompleteness} returned.
- * @returns An HTML fragment, or "".
- */
-export function warningHtml(runs: readonly RunCompleteness[]): string {
-  const several = runs.length > 1;
-  const items = runs.flatMap((run) =>
-    run.completeness.warnings.map((w) =>
-      `<li>${several ? `<code>${escapeHtml(run.dir)}</code>: ` : ""}${
-        escapeHtml(w)
-      }</li>`
-    )
-  );
-  if (items.length === 0) return "";
-  const rows = runs.flatMap((run) =>
-    run.completeness.lines
-      .filter((l) =>
-        l.errors > 0 || (l.planned !== null && l.planned !== l.stored)
-      )
-      .map((l) => ({ run, line: l }))
-  );
-  const column = (name: string, cells: unknown[], type: DataType = pl.Utf8) =>
-    pl.Series(name, cells, type);
-  const table = rows.length === 0 ? "" : tableHtml(
-    pl.DataFrame([
-      ...(several ? [column("run", rows.map((r) => r.run.dir))] : []),
-      column("suite", rows.map((r) => r.line.keys[0] ?? "-")),
-      column("model", rows.map((r) => r.line.keys[1] ?? "-")),
-      column("planned", rows.map((r) => r.line.planned), pl.Int64),
-      column("stored", rows.map((r) => r.line.stored), pl.Int64),
-      column(
-        "missing",
-        rows.map((r) =>
-          r.line.planned === null
-            ? null
-            : Math.max(0, r.line.planned - r.line.stored)
-        ),
-        pl.Int64,
-      ),
-      column("error_rows", rows.map((r) => r.line.errors), pl.Int64),
-    ]),
-    { maxRows: 50 },
-  );
-  return `<div class="run-warning" id="run-warning" role="alert"><p><strong>Warning: incomplete results.</strong></p><ul>${
-    items.join("")
-  }</ul>${table}</div>`;
-}
-
-/**
- * The report's notes on what the manifests cannot tell (rows planned of a
- * shard, of an old manifest, ...), as HTML paragraphs.
- *
- * @param runs What {@linkcode runsCompleteness} returned.
- * @returns The notes, one paragraph each.
- */
-export function notesHtml(runs: readonly RunCompleteness[]): string[] {
-  const several = runs.length > 1;
-  return runs.flatMap((run) =>
-    run.completeness.notes.map((n) =>
-      `<p class="note">${several ? `${escapeHtml(run.dir)}: ` : ""}${
-        escapeHtml(n)
-      }</p>`
-    )
-  );
 }

@@ -59,7 +59,7 @@ export interface WorkItem {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { type SuiteEntry, workItems } from "./_work.ts";
+ * import { type SuiteEntry, workItems } from "./work.ts";
  * const entry = {
  *   questions: [{ id: "q1", suite: "demo", text: "2+2", answer: { kind: "rational", value: "4" }, dims: {} }],
  *   templates: [["direct", { id: "direct", description: "", render: () => [] }]],
@@ -116,7 +116,7 @@ export function* workItems(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { buildPrompt, type WorkItem } from "./_work.ts";
+ * import { buildPrompt, type WorkItem } from "./work.ts";
  * import { requestSeed } from "./seed.ts";
  * import { SweepConfigSchema } from "../config/schema.ts";
  * const config = SweepConfigSchema.parse({
@@ -167,7 +167,7 @@ export function buildPrompt(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { estimateTokens } from "./_work.ts";
+ * import { estimateTokens } from "./work.ts";
  * const prompt = {
  *   templateId: "direct",
  *   messages: [{ role: "user" as const, content: "What is 2+2?" }],

@@ -1,0 +1,66 @@
+/**
+ * The frame of the standalone report page: the document head with its
+ * style sheet, the title, a table of contents and one `<section>` per
+ * report section; no external resources.
+ *
+ * @module
+ */
+import { GENERATOR_META } from "../store/mod.ts";
+import { escapeHtml } from "./plot.ts";
+import type { ReportSection } from "./suite_view.ts";
+
+/** A fragment id for the n-th section. */
+const anchor = (i: number) => `s${i + 1}`;
+
+/**
+ * The report as one HTML document.
+ *
+ * @param title The page title, also its heading.
+ * @param header HTML between the heading and the contents (what the runs are).
+ * @param sections The sections, each a `<section>` with an anchor the contents link to.
+ * @returns The document.
+ */
+export function pageHtml(
+  title: string,
+  header: string,
+  sections: readonly ReportSection[],
+): string {
+  const toc = `<nav><h2>Contents</h2><ol>${
+    sections.map((s, i) =>
+      `<li><a href="#${anchor(i)}">${escapeHtml(s.title)}</a></li>`
+    ).join("")
+  }</ol></nav>`;
+  const body = sections.map((s, i) =>
+    `<section id="${anchor(i)}"><h2>${escapeHtml(s.title)}</h2>\n${
+      s.parts.join("\n")
+    }</section>`
+  ).join("\n");
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">${GENERATOR_META}<title>${
+    escapeHtml(title)
+  }</title>
+<style>
+body{font:14px/1.4 system-ui,sans-serif;margin:24px auto;max-width:1100px;color:#222}
+table.eval-table{border-collapse:collapse;margin:8px 0 16px;font-size:12px}
+.eval-table th,.eval-table td{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
+.eval-table td.num{text-align:right;font-variant-numeric:tabular-nums}
+.eval-table td.null{color:#aaa}
+#explorer-rows{overflow-x:auto}
+.explorer-table td{max-width:220px;overflow-wrap:anywhere}
+.explorer-table td.text{max-width:360px}
+.explorer-table td.dims{max-width:160px;font-size:11px;color:#555}
+.explorer-table pre{white-space:pre-wrap;max-height:240px;overflow:auto;margin:0;font-size:11px;max-width:420px}
+.explorer-controls label{margin-right:8px;white-space:nowrap}
+.warn{color:#a40}
+.run-warning{border:2px solid #c60;background:#fff4e5;padding:4px 16px;margin:12px 0}
+.run-warning strong{color:#a40}
+.note{color:#555}
+section{margin-bottom:32px}
+</style></head>
+<body><h1>${escapeHtml(title)}</h1>
+${header}
+${toc}
+${body}
+</body></html>
+`;
+}

@@ -1,0 +1,323 @@
+/**
+ * The run folder a sweep writes to: a new one (it appears with its
+ * manifest), a resumed one (its stored rows read, garbage set aside), or a
+ * `--run-dir` folder without a manifest; and the shard a run keeps.
+ * Private to `lib/runner` (`runSweep` opens the folder through these).
+ *
+ * @module
+ */
+import { basename, join, resolve } from "node:path";
+import type { SweepConfig } from "../config/schema.ts";
+import type { ResultRow } from "../types.ts";
+import {
+  createRunDir,
+  createRunDirAt,
+  fsReason,
+  isRunFileName,
+  type Manifest,
+  type ManifestSession,
+  readManifest,
+  readResults,
+  RunDirError,
+  tidyResults,
+  writeManifest,
+} from "../store/mod.ts";
+import { SweepInputError } from "./entries.ts";
+import { checkResumePlan } from "./resume_plan.ts";
+import { checkShard, type Shard, shardOf } from "./shard.ts";
+import type { SweepOptions } from "./sweep_options.ts";
+import type { SuiteEntry } from "./work.ts";
+
+/** The run folder and manifest a sweep starts from (new, or resumed). */
+export interface Start {
+  runDir: string;
+  manifest: Manifest | null;
+  config: SweepConfig;
+  baseDir: string;
+  limit: number | undefined;
+}
+
+/**
+ * The run a sweep starts from: with `resume`, the run's manifest (its
+ * config, `--limit` and base folder; a plan that differs is refused by
+ * `checkResumePlan`); else the config given, the folder made later.
+ */
+export async function openRun(
+  config: SweepConfig,
+  options: SweepOptions,
+): Promise<Start> {
+  const baseDir = resolve(options.baseDir ?? Deno.cwd());
+  if (options.resume !== undefined) {
+    let manifest;
+    try {
+      manifest = await readManifest(options.resume);
+    } catch (error) {
+      if (error instanceof RunDirError) {
+        throw new SweepInputError(error.message);
+      }
+      throw error;
+    }
+    checkResumePlan(options.resume, manifest, { config, limit: options.limit });
+    return {
+      runDir: options.resume,
+      manifest,
+      config: manifest.config,
+      baseDir: manifest.baseDir !== undefined && options.baseDir === undefined
+        ? manifest.baseDir
+        : baseDir,
+      limit: manifest.limit,
+    };
+  }
+  // The folder itself is made only once the questions are loaded, so bad
+  // input leaves nothing behind.
+  return { runDir: "", manifest: null, config, baseDir, limit: options.limit };
+}
+
+/** What {@linkcode openStore} needs to know. */
+export interface StoreInputs {
+  config: SweepConfig;
+  options: SweepOptions;
+  start: Start;
+  entries: readonly SuiteEntry[];
+  shard: Shard | undefined;
+  started: Date;
+  /** Builds the manifest of a new run (named by `run`). */
+  newManifest: () => Promise<Manifest>;
+  session: ManifestSession;
+  secrets: readonly string[];
+}
+
+/** The run folder ready for rows: manifest written, earlier rows read. */
+export interface OpenedStore {
+  runDir: string;
+  manifest: Manifest;
+  finished: Set<string>;
+  priorErrors: number;
+  priorCached: number;
+  warnings: string[];
+}
+
+/** Rows already in a results file, and lines that are not rows. */
+interface PriorRows {
+  finished: Set<string>;
+  priorErrors: number;
+  priorCached: number;
+  /** Keys of rows outside the plan (with `outside`), in file order. */
+  outside: string[];
+  bad: { line: number; text: string }[];
+}
+
+/** Reads the rows stored so far (a torn last line is skipped). Writes nothing. */
+async function readPrior(
+  resultsPath: string,
+  outside?: (row: ResultRow) => boolean,
+): Promise<PriorRows> {
+  const prior: PriorRows = {
+    finished: new Set(),
+    priorErrors: 0,
+    priorCached: 0,
+    outside: [],
+    bad: [],
+  };
+  for await (
+    const row of readResults(resultsPath, {
+      onBadLine: (line, text) => prior.bad.push({ line, text }),
+      onTornLine: (line, text) => prior.bad.push({ line, text }),
+    })
+  ) {
+    if (outside?.(row)) prior.outside.push(row.key);
+    if (prior.finished.has(row.key)) continue;
+    prior.finished.add(row.key);
+    if (row.status === "error") prior.priorErrors++;
+    if (row.cached) prior.priorCached++;
+  }
+  return prior;
+}
+
+/** Sets aside what is not a row (see `tidyResults`), saying so in `warnings`. */
+async function tidyPrior(
+  resultsPath: string,
+  prior: PriorRows,
+  started: Date,
+  warnings: string[],
+): Promise<void> {
+  const said = await tidyResults(resultsPath, prior.bad, started);
+  if (said !== null) warnings.push(said);
+}
+
+/** A test of whether a stored row is outside the plan of this sweep. */
+function outsidePlan(
+  config: SweepConfig,
+  entries: readonly SuiteEntry[],
+  shard: Shard | undefined,
+): (row: ResultRow) => boolean {
+  const models = new Set(config.models.map((m) => m.name));
+  const templates = new Map<string, Set<string>>();
+  for (const entry of entries) {
+    const ids = entry.templates.map(([id]) => id);
+    for (const q of entry.questions) templates.set(q.id, new Set(ids));
+  }
+  return (row) =>
+    !models.has(row.model) ||
+    !(templates.get(row.question_id)?.has(row.template) ?? false) ||
+    !Number.isInteger(row.sample) || row.sample < 0 ||
+    row.sample >= config.samples ||
+    (shard !== undefined && shard.count > 1 &&
+      shardOf(row.model, row.question_id, row.template, shard.count) !==
+        shard.index);
+}
+
+/** What is at a `--run-dir` path. */
+async function runDirState(
+  runDir: string,
+): Promise<"absent" | "file" | "run" | "no-manifest" | { foreign: string }> {
+  try {
+    if (!(await Deno.stat(runDir)).isDirectory) return "file";
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return "absent";
+    throw new SweepInputError(
+      `Cannot use ${runDir} as the run folder: ${
+        fsReason(error)
+      }; give a folder path with --run-dir`,
+    );
+  }
+  try {
+    await Deno.stat(join(runDir, "manifest.json"));
+    return "run";
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  for await (const entry of Deno.readDir(runDir)) {
+    if (!isRunFileName(entry.name)) return { foreign: entry.name };
+  }
+  return "no-manifest";
+}
+
+/**
+ * Opens the run folder for rows, after the input was loaded and checked:
+ *
+ * - resume: reads the stored rows, moves garbage aside, adds the session
+ *   to the manifest;
+ * - a new run: the folder appears with its manifest already in it (made
+ *   under a temporary name, then renamed), so a kill at any moment leaves
+ *   no run folder without one;
+ * - `--run-dir` naming a folder without a manifest (a kill in an older
+ *   version, a folder made by hand): with no rows, the run restarts in
+ *   place; with rows, they are resumed under this config, unless some are
+ *   outside its plan (refused). A warning says which happened.
+ */
+export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
+  const { config, options, start, started, session, secrets } = inputs;
+  const warnings: string[] = [];
+  if (start.manifest !== null) {
+    const runDir = start.runDir;
+    const resultsPath = join(runDir, "results.jsonl");
+    const prior = await readPrior(resultsPath);
+    await tidyPrior(resultsPath, prior, started, warnings);
+    start.manifest.sessions.push(session);
+    await writeManifest(runDir, start.manifest, secrets);
+    return { runDir, manifest: start.manifest, ...prior, warnings };
+  }
+  const manifest = await inputs.newManifest();
+  manifest.sessions.push(session);
+  const fresh = (runDir: string): OpenedStore => ({
+    runDir,
+    manifest,
+    finished: new Set(),
+    priorErrors: 0,
+    priorCached: 0,
+    warnings,
+  });
+  const write = async (dir: string, run: string) => {
+    manifest.run = run;
+    await writeManifest(dir, manifest, secrets);
+  };
+  try {
+    if (options.runDir === undefined) {
+      return fresh(
+        await createRunDir(config.outputDir, config.name, started, {
+          init: write,
+        }),
+      );
+    }
+    const runDir = options.runDir;
+    const run = basename(resolve(runDir));
+    const state = await runDirState(runDir);
+    if (state === "absent") {
+      return fresh(
+        await createRunDirAt(runDir, { init: (dir) => write(dir, run) }),
+      );
+    }
+    if (state === "file") {
+      throw new SweepInputError(
+        `Cannot use ${runDir} as the run folder: a file of that name exists; give a folder path with --run-dir`,
+      );
+    }
+    if (typeof state === "object") {
+      throw new SweepInputError(
+        `Cannot start a sweep in ${runDir}: it is a folder of other files (such as ${state.foreign}), not a run, and a sweep would write its rows and manifest among them; give a new or empty folder with --run-dir`,
+      );
+    }
+    if (state === "run") {
+      throw new SweepInputError(
+        `Cannot start a sweep in ${runDir}: it already holds a run; resume it with --resume ${runDir}`,
+      );
+    }
+    const resultsPath = join(runDir, "results.jsonl");
+    const prior = await readPrior(
+      resultsPath,
+      outsidePlan(config, inputs.entries, inputs.shard),
+    );
+    const stored = prior.finished.size;
+    if (prior.outside.length > 0) {
+      throw new SweepInputError(
+        `Cannot resume the rows in ${runDir} with this config: ${prior.outside.length} of the ${stored} stored rows are not in its plan (first: ${
+          prior.outside[0]
+        }); give the config the run was started with, or another --run-dir`,
+      );
+    }
+    await write(runDir, run);
+    await tidyPrior(resultsPath, prior, started, warnings);
+    warnings.unshift(
+      stored === 0
+        ? `${runDir} had no manifest and no rows (a sweep killed as it started, or a folder made by hand): restarting in place`
+        : `${runDir} had no manifest but ${stored} stored row(s): resuming them with the config given (wrote a new manifest.json)`,
+    );
+    return { runDir, manifest, ...prior, warnings };
+  } catch (error) {
+    if (error instanceof RunDirError) throw new SweepInputError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * The shard a sweep runs: a resumed run's own (a different `--shard` is
+ * refused), else the one asked for, else none.
+ */
+export function shardToRun(
+  manifest: Manifest | null,
+  asked: Shard | undefined,
+): Shard | undefined {
+  let shard: Shard | undefined;
+  try {
+    if (manifest?.shard !== undefined) shard = checkShard(manifest.shard);
+    else if (manifest === null && asked !== undefined) {
+      shard = checkShard(asked);
+    }
+  } catch (error) {
+    throw new SweepInputError((error as Error).message);
+  }
+  if (
+    manifest !== null && asked !== undefined &&
+    (shard?.index !== asked.index || shard?.count !== asked.count)
+  ) {
+    throw new SweepInputError(
+      `Cannot resume with --shard ${asked.index}/${asked.count}: the run holds ${
+        shard === undefined
+          ? "the whole sweep"
+          : `shard ${shard.index}/${shard.count}`
+      }; resume without --shard (a run keeps its shard)`,
+    );
+  }
+  return shard;
+}

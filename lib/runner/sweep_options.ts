@@ -1,0 +1,76 @@
+/**
+ * What a sweep is given ({@linkcode SweepOptions}) and what it returns
+ * ({@linkcode SweepResult}).
+ *
+ * @module
+ */
+import type { ModelConfig, SweepConfig } from "../config/schema.ts";
+import type { Provider, ProviderContext } from "../providers/mod.ts";
+import type { SuiteList } from "../suites/types.ts";
+import type { ProgressMode } from "./progress.ts";
+import type { Shard } from "./shard.ts";
+
+/** Makes the provider of a model (the providers module's `createProvider`). */
+export type ProviderFactory = (
+  model: ModelConfig,
+  sweep: SweepConfig,
+  env?: (name: string) => string | undefined,
+  context?: ProviderContext,
+) => Provider;
+
+/** Options of `runSweep` (`sweep.ts`). */
+export interface SweepOptions {
+  /**
+   * The suites a config may name, in registry order (`lib/suites/mod.ts`'s
+   * `SUITES`; `lib/mod.ts`'s `runSweep` passes them). Their sim skills
+   * answer for `sim` models.
+   */
+  suites: SuiteList;
+  /** Run folder to create and use. @default `<outputDir>/<name>-<YYYYMMDD-HHMMSS>` */
+  runDir?: string;
+  /** Run folder to resume; the config is taken from its manifest. */
+  resume?: string;
+  /** Use the response cache. @default config.cache */
+  cache?: boolean;
+  /** Cache folder. @default `<outputDir>/.cache` */
+  cacheDir?: string;
+  /** Progress display, or a callback called a few times a second. @default "auto" */
+  progress?: ProgressMode;
+  /** Aborting stops scheduling, aborts calls in flight and saves what is done. */
+  signal?: AbortSignal;
+  /** Environment lookup for API keys. @default Deno.env.get */
+  env?: (name: string) => string | undefined;
+  /** Folder relative dataset paths resolve against. @default the working directory */
+  baseDir?: string;
+  /** At most this many questions per suite (a quick try). */
+  limit?: number;
+  /** Provider factory, overriding `lib/providers` (tests, custom backends). */
+  createProvider?: ProviderFactory;
+  /**
+   * Run only this shard of the work (`--shard i/n`, 1-based; see
+   * `shard.ts`). Recorded in the manifest; a resumed run keeps its own.
+   */
+  shard?: Shard;
+}
+
+/** What a sweep did. */
+export interface SweepResult {
+  /** The run folder (`<outputDir>/<name>-<timestamp>` or the resumed one). */
+  runDir: string;
+  /** Rows the sweep plans in all (the shard's rows for a shard). */
+  total: number;
+  /** Rows written in this session. */
+  done: number;
+  /** Rows already stored before this session (resume). */
+  skipped: number;
+  /** Error rows written in this session. */
+  errors: number;
+  /** Rows of this session served from the cache. */
+  cached: number;
+  /** Whether the sweep was stopped early (abort signal); rows written so far are kept. */
+  interrupted: boolean;
+  /** Wall time of this session in seconds. */
+  elapsedSeconds: number;
+  /** Things the user should know (lines of a resumed run set aside). */
+  warnings: string[];
+}
