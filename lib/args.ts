@@ -22,6 +22,12 @@ export interface CliSpec<F extends CliFlags> {
   options: F;
   /** Whether arguments that are not flags are allowed. @default true */
   allowPositionals?: boolean;
+  /**
+   * What a bad flag's message says could not be parsed: "Cannot parse
+   * <subject>: <why>".
+   * @default "the arguments"
+   */
+  subject?: string;
 }
 
 /**
@@ -81,7 +87,8 @@ export function usageError(message: string, usage: string): CliExit {
  * @param spec The usage, the flags and whether positionals are allowed.
  * @returns The flags' values and the positionals.
  * @throws {CliExit} Code 0 with the usage on `--help`; code 2 with
- *   "Cannot parse the arguments: <why>" and the usage on a bad flag.
+ *   "Cannot parse the arguments: <why>" (`spec.subject` in place of "the
+ *   arguments" when given) and the usage on a bad flag.
  *
  * @example
  * ```ts
@@ -96,13 +103,19 @@ export function usageError(message: string, usage: string): CliExit {
  *   () => parseCli(["--bogus"], spec),
  *   (e: unknown) => e instanceof CliExit && e.code === 2 && /^Cannot parse the arguments: .*--bogus.*\nUsage: deno task x/s.test(e.message),
  * );
+ * assert.throws(() => parseCli(["--bogus"], { ...spec, subject: "flags" }), /^CliExit: Cannot parse flags: /);
  * ```
  */
 export function parseCli<const F extends CliFlags>(
   args: readonly string[],
   spec: CliSpec<F>,
 ) {
-  const { usage, options, allowPositionals = true } = spec;
+  const {
+    usage,
+    options,
+    allowPositionals = true,
+    subject = "the arguments",
+  } = spec;
   let parsed;
   try {
     parsed = parseArgs({
@@ -116,7 +129,7 @@ export function parseCli<const F extends CliFlags>(
     });
   } catch (error) {
     throw usageError(
-      `Cannot parse the arguments: ${(error as Error).message}`,
+      `Cannot parse ${subject}: ${(error as Error).message}`,
       usage,
     );
   }

@@ -76,7 +76,7 @@ export type {
   SkillAnswer,
   SkillInput,
 } from "./providers/sim/mod.ts";
-export type { Rng } from "./providers/sim/rng.ts";
+export type { Uniform } from "./math/rng.ts";
 export type {
   BatchServerOptions,
   ChoicesOptions,

@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import {
   createSimBackend,
   type SimServerOptions,
@@ -13,7 +12,7 @@ import {
 } from "../providers/mod.ts";
 import { SIM_SKILLS } from "../suites/mod.ts";
 import { SIM_PROFILES } from "../providers/sim/mod.ts";
-import { CliExit, runCli, usageError } from "../args.ts";
+import { parseCli, runCli, usageError } from "../args.ts";
 
 /** Usage text printed for `--help` and after a bad flag. */
 export const SERVE_SIM_USAGE = `Usage: deno task serve-sim [flags]
@@ -43,9 +42,39 @@ export interface ServeSimArgs {
   options: SimServerOptions & { hostname: string; port: number };
   /** The environment variable that holds the key, if any. */
   apiKeyEnv?: string;
-  /** `--help` was given. */
-  help: boolean;
 }
+
+/** Each fault-rate flag and the fault it sets. */
+const RATE_FLAGS = {
+  "rate-429": "rate429",
+  "rate-500": "rate500",
+  "rate-503": "rate503",
+  "rate-hang": "rateHang",
+  "rate-drop": "rateDrop",
+  "rate-malformed": "rateMalformed",
+} as const;
+
+/** The fault-rate flags, in `parseCli`'s form. */
+const RATE_OPTIONS = Object.fromEntries(
+  Object.keys(RATE_FLAGS).map((flag) => [flag, { type: "string" }]),
+) as Record<keyof typeof RATE_FLAGS, { type: "string" }>;
+
+/** How `serve-sim` reads its command line (every flag takes a value but `--sim-latency`). */
+const SERVE_SIM_CLI = {
+  usage: SERVE_SIM_USAGE,
+  subject: "flags",
+  allowPositionals: false,
+  options: {
+    port: { type: "string" },
+    host: { type: "string" },
+    seed: { type: "string" },
+    latency: { type: "string" },
+    "sim-latency": { type: "boolean" },
+    "retry-after": { type: "string" },
+    "api-key-env": { type: "string" },
+    ...RATE_OPTIONS,
+  },
+} as const;
 
 /**
  * Parses `serve-sim` flags.
@@ -53,7 +82,9 @@ export interface ServeSimArgs {
  * @param args Command-line arguments (without the script).
  * @param env Reads environment variables (for `--api-key-env`).
  * @returns The server options.
- * @throws {TypeError} On an unknown flag, a bad value or an unset key variable.
+ * @throws {CliExit} Code 0 with the usage on `--help`; code 2 with
+ *   "Cannot parse flags: <why>" and the usage on an unknown flag, a bad
+ *   value or an unset key variable.
  *
  * @example
  * ```ts
@@ -64,44 +95,17 @@ export interface ServeSimArgs {
  * assert.equal(options.hostname, "127.0.0.1");
  * assert.deepEqual(options.faults, { rate429: 0.1, retryAfterS: 2 });
  * assert.throws(() => parseServeSimArgs(["--rate-500", "2"]), /between 0 and 1/);
+ * assert.throws(() => parseServeSimArgs(["--help"]), /^CliExit: Usage: deno task serve-sim/);
  * ```
  */
 export function parseServeSimArgs(
   args: string[],
   env: (name: string) => string | undefined = (name) => Deno.env.get(name),
 ): ServeSimArgs {
-  const rateFlags = {
-    "rate-429": "rate429",
-    "rate-500": "rate500",
-    "rate-503": "rate503",
-    "rate-hang": "rateHang",
-    "rate-drop": "rateDrop",
-    "rate-malformed": "rateMalformed",
-  } as const;
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: "string" },
-        host: { type: "string" },
-        seed: { type: "string" },
-        latency: { type: "string" },
-        "sim-latency": { type: "boolean" },
-        "retry-after": { type: "string" },
-        "api-key-env": { type: "string" },
-        help: { type: "boolean" },
-        ...Object.fromEntries(
-          Object.keys(rateFlags).map((flag) => [flag, { type: "string" }]),
-        ),
-      },
-    }));
-  } catch (error) {
-    throw new TypeError(`Cannot parse flags: ${(error as Error).message}`);
-  }
-  const flags = values as Record<string, string | boolean | undefined>;
+  const { values } = parseCli(args, SERVE_SIM_CLI);
+  const flags: Record<string, string | boolean | undefined> = values;
+  const problem = (message: string) =>
+    usageError(`Cannot parse flags: ${message}`, SERVE_SIM_USAGE);
   const number = (
     flag: string,
     fallback: number,
@@ -110,19 +114,17 @@ export function parseServeSimArgs(
     const raw = flags[flag];
     if (raw === undefined) return fallback;
     const value = Number(raw);
-    const problem = Number.isFinite(value) && raw !== ""
+    const wrong = Number.isFinite(value) && raw !== ""
       ? check(value)
       : "a number";
-    if (problem !== null) {
-      throw new TypeError(
-        `Cannot parse flags: --${flag} must be ${problem}, got "${raw}"`,
-      );
+    if (wrong !== null) {
+      throw problem(`--${flag} must be ${wrong}, got "${raw}"`);
     }
     return value;
   };
   const nonNegative = (n: number) => n >= 0 ? null : "a number >= 0";
   const options: ServeSimArgs["options"] = {
-    hostname: typeof flags.host === "string" ? flags.host : "127.0.0.1",
+    hostname: values.host ?? "127.0.0.1",
     port: number(
       "port",
       8000,
@@ -133,10 +135,10 @@ export function parseServeSimArgs(
     ),
     seed: number("seed", 0, (n) => Number.isInteger(n) ? null : "an integer"),
     latencyMs: number("latency", 0, nonNegative),
-    useSimLatency: flags["sim-latency"] === true,
+    useSimLatency: values["sim-latency"] === true,
   };
   const faults: NonNullable<SimServerOptions["faults"]> = {};
-  for (const [flag, key] of Object.entries(rateFlags)) {
+  for (const [flag, key] of Object.entries(RATE_FLAGS)) {
     if (flags[flag] !== undefined) {
       faults[key] = number(
         flag,
@@ -145,18 +147,16 @@ export function parseServeSimArgs(
       );
     }
   }
-  if (flags["retry-after"] !== undefined) {
+  if (values["retry-after"] !== undefined) {
     faults.retryAfterS = number("retry-after", 1, nonNegative);
   }
   if (Object.keys(faults).length > 0) options.faults = faults;
-  const result: ServeSimArgs = { options, help: flags.help === true };
-  const apiKeyEnv = flags["api-key-env"];
-  if (typeof apiKeyEnv === "string") {
+  const result: ServeSimArgs = { options };
+  const apiKeyEnv = values["api-key-env"];
+  if (apiKeyEnv !== undefined) {
     const key = env(apiKeyEnv);
     if (!key) {
-      throw new TypeError(
-        `Cannot parse flags: --api-key-env names ${apiKeyEnv}, which is not set`,
-      );
+      throw problem(`--api-key-env names ${apiKeyEnv}, which is not set`);
     }
     options.apiKey = key;
     result.apiKeyEnv = apiKeyEnv;
@@ -169,13 +169,7 @@ export function parseServeSimArgs(
  * Resolves to 0 once it listens; `--help` and bad flags are `CliExit`s.
  */
 async function serve(args: string[]): Promise<number> {
-  let parsed: ServeSimArgs;
-  try {
-    parsed = parseServeSimArgs(args);
-  } catch (error) {
-    throw usageError((error as Error).message, SERVE_SIM_USAGE);
-  }
-  if (parsed.help) throw new CliExit(0, SERVE_SIM_USAGE);
+  const parsed = parseServeSimArgs(args);
   const server = await startSimServer({
     backend: createSimBackend(SIM_SKILLS),
     ...parsed.options,

@@ -13,3 +13,4 @@
 export * from "./number.ts";
 export * from "./choice.ts";
 export * from "./matrix.ts";
+export * from "./suite_extract.ts";

@@ -1,7 +1,7 @@
 /**
  * The fast tier (`deno task test:fast`) is what a developer runs while
  * working: every test that needs no Jupyter, Chromium, sandbox worker or
- * subprocess CLI. Its `--ignore` list in deno.json is the one place that
+ * subprocess CLI. `SLOW` in tests/tiers/fast.ts is the one place that
  * says which tests are slow; this test keeps it honest both ways: no test
  * left in the tier starts a process, a sandbox, a notebook or a browser,
  * and every ignored path exists (a renamed file would otherwise fall into
@@ -9,11 +9,10 @@
  */
 import assert from "node:assert/strict";
 import { join, relative } from "node:path";
-
-const ROOT = new URL("../..", import.meta.url).pathname;
+import { fastTierFiles, inFastTier, ROOT, SLOW } from "./fast.ts";
 
 /** What a fast test must not do (a process, a sandbox, Jupyter, Chromium). */
-const SLOW = [
+const STARTS = [
   /new Deno\.Command\(/,
   /\bcreateSandbox\(/,
   /\brunCode\(/,
@@ -21,16 +20,6 @@ const SLOW = [
   /\bchromium\b/i,
   /from "\.\.\/e2e\/_cli\.ts"/,
 ];
-
-function fastTierIgnores(): string[] {
-  const tasks = JSON.parse(Deno.readTextFileSync(join(ROOT, "deno.json")))
-    .tasks as Record<string, string>;
-  const task = tasks["test:fast"];
-  assert.ok(task, "deno.json has a test:fast task");
-  const ignore = task.match(/--ignore=(\S+)/)?.[1];
-  assert.ok(ignore, "test:fast names what it ignores");
-  return ignore.split(",");
-}
 
 async function* testFiles(dir: string): AsyncGenerator<string> {
   for await (const entry of Deno.readDir(dir)) {
@@ -41,26 +30,28 @@ async function* testFiles(dir: string): AsyncGenerator<string> {
 }
 
 Deno.test("the fast tier holds no test that starts a process, a sandbox, a notebook or a browser", async () => {
-  const ignores = fastTierIgnores();
-  const inTier = (rel: string) =>
-    !ignores.some((i) => rel === i || rel.startsWith(`${i}/`));
   const offenders: string[] = [];
   let kept = 0;
   for await (const path of testFiles(join(ROOT, "tests"))) {
     const rel = relative(ROOT, path);
-    if (!inTier(rel) || path === new URL(import.meta.url).pathname) continue;
+    if (!inFastTier(rel) || path === new URL(import.meta.url).pathname) {
+      continue;
+    }
     kept++;
     const text = await Deno.readTextFile(path);
-    const hit = SLOW.find((re) => re.test(text));
+    const hit = STARTS.find((re) => re.test(text));
     if (hit) offenders.push(`${rel} (${hit})`);
   }
-  assert.deepEqual(offenders, [], "add these to test:fast's --ignore");
+  assert.deepEqual(offenders, [], "add these to SLOW in tests/tiers/fast.ts");
+  const listed = await fastTierFiles();
+  assert.ok(listed.includes("tests/tiers/fast_tier_test.ts"));
+  assert.ok(!listed.some((f) => f.startsWith("tests/e2e/")));
   assert.ok(kept >= 50, `only ${kept} test files in the fast tier`);
 });
 
-Deno.test("every path test:fast ignores exists", async () => {
+Deno.test("every path the fast tier leaves out exists", async () => {
   const missing: string[] = [];
-  for (const path of fastTierIgnores()) {
+  for (const path of SLOW) {
     try {
       await Deno.stat(join(ROOT, path));
     } catch {

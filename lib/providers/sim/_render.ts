@@ -7,7 +7,7 @@
  */
 import type { Instructions } from "./instructions.ts";
 import { groupThousands } from "./numbers.ts";
-import { pick, type Rng } from "./rng.ts";
+import { pick, type Uniform } from "./rng.ts";
 import type { SkillAnswer } from "./skills/types.ts";
 import type { SimProfile } from "./types.ts";
 
@@ -25,7 +25,7 @@ export function nonAnswer(chinese: boolean): string {
     : "I'm sorry, I'm not sure what you're asking. Could you rephrase the question?";
 }
 
-function unsure(chinese: boolean, rng: Rng): string {
+function unsure(chinese: boolean, rng: Uniform): string {
   return chinese
     ? pick(rng, ["我不确定这道题的答案。", "抱歉，这道题我没有把握。"])
     : pick(rng, [
@@ -63,7 +63,7 @@ function chattyWrap(
   ans: string,
   a: SkillAnswer,
   ins: Instructions,
-  rng: Rng,
+  rng: Uniform,
 ): string {
   const rest = a.restatement;
   if (ins.marker || ins.boxed || ins.fewShot || ins.json) {
@@ -101,7 +101,7 @@ function blockReply(
   block: NonNullable<SkillAnswer["block"]>,
   ins: Instructions,
   profile: SimProfile,
-  rng: Rng,
+  rng: Uniform,
 ): string {
   const chatty = profile.chatty;
   const lead = block.leads.length > 0 && rng() < (chatty ? 0.8 : 0.6)
@@ -140,7 +140,7 @@ export function renderAnswer(
   a: SkillAnswer,
   ins: Instructions,
   profile: SimProfile,
-  rng: Rng,
+  rng: Uniform,
 ): Rendered {
   if (a.refusal) return { content: a.refusal, reasoning: null };
   const thinks = profile.thinking !== "none";

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { intBetween, pick, pickWeighted, type Rng } from "./rng.ts";
+import { intBetween, pick, pickWeighted, type Uniform } from "./rng.ts";
 
 /** Every kind of mistake the sim makes. */
 export const MISTAKE_KINDS = [
@@ -156,12 +156,12 @@ function weightsFor(ctx: MistakeContext): Partial<Record<MistakeKind, number>> {
  * assert.notEqual(kind, "partial_product"); // only products have those
  * ```
  */
-export function chooseMistake(ctx: MistakeContext, rng: Rng): MistakeKind {
+export function chooseMistake(ctx: MistakeContext, rng: Uniform): MistakeKind {
   return pickWeighted(rng, weightsFor(ctx));
 }
 
 /** A digit position (from the left) biased to the middle for products. */
-function position(rng: Rng, len: number, interior: boolean): number {
+function position(rng: Uniform, len: number, interior: boolean): number {
   if (len <= 2 || !interior) return intBetween(rng, 0, len - 1);
   return intBetween(rng, 1, len - 2);
 }
@@ -171,7 +171,7 @@ function withDigits(sign: bigint, text: string): bigint {
   return sign < 0n ? -v : v;
 }
 
-function wrongDigit(ctx: MistakeContext, rng: Rng): bigint {
+function wrongDigit(ctx: MistakeContext, rng: Uniform): bigint {
   const s = digitsOf(ctx.correct);
   const i = position(rng, s.length, ctx.op === "*" || ctx.op === "/");
   const old = Number(s[i]);
@@ -205,14 +205,18 @@ function wrongDigit(ctx: MistakeContext, rng: Rng): bigint {
 export function applyMistake(
   kind: MistakeKind,
   ctx: MistakeContext,
-  rng: Rng,
+  rng: Uniform,
 ): bigint {
   const value = applyRaw(kind, ctx, rng);
   if (value !== ctx.correct) return value;
   return ctx.correct + (rng() < 0.5 ? -1n : 1n);
 }
 
-function applyRaw(kind: MistakeKind, ctx: MistakeContext, rng: Rng): bigint {
+function applyRaw(
+  kind: MistakeKind,
+  ctx: MistakeContext,
+  rng: Uniform,
+): bigint {
   const c = ctx.correct;
   const s = digitsOf(c);
   switch (kind) {
@@ -295,7 +299,7 @@ function applyRaw(kind: MistakeKind, ctx: MistakeContext, rng: Rng): bigint {
  * assert.notEqual(m.value, 56088n);
  * ```
  */
-export function makeMistake(ctx: MistakeContext, rng: Rng): Mistake {
+export function makeMistake(ctx: MistakeContext, rng: Uniform): Mistake {
   const kind = chooseMistake(ctx, rng);
   return { kind, value: applyMistake(kind, ctx, rng) };
 }

@@ -53,6 +53,7 @@
 import { isAbsolute, join } from "node:path";
 import { z } from "zod";
 import { extractNumber } from "../../extract/number.ts";
+import { suiteExtract } from "../../extract/suite_extract.ts";
 import {
   ARITHMETIC_FAMILIES,
   generateArithmetic,
@@ -65,7 +66,7 @@ import {
   judgeNumeric,
 } from "./score.ts";
 import { ARITHMETIC_TEMPLATES } from "./templates.ts";
-import type { Completion, Extraction, Question } from "../../types.ts";
+import type { Question } from "../../types.ts";
 import type { Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { arithmeticSkill } from "./sim/skill.ts";
@@ -177,21 +178,10 @@ async function questions(
   return out.map((q) => ({ ...q, payload: { ...q.payload, tolerance } }));
 }
 
-function extract(_question: Question, completion: Completion): Extraction {
-  if (completion.error !== undefined) {
-    return { value: null, rule: "none", span: null, candidates: 0 };
-  }
-  const found = extractNumber(completion.text);
-  if (found === null || found.exact === undefined) {
-    return { value: null, rule: "none", span: null, candidates: 0 };
-  }
-  return {
-    value: found.exact,
-    rule: found.rule,
-    span: found.span,
-    candidates: found.candidates,
-  };
-}
+const extract = suiteExtract<Question>((text) => {
+  const found = extractNumber(text);
+  return found?.exact === undefined ? null : { ...found, value: found.exact };
+});
 
 /** The dims arithmetic questions carry. */
 export const ARITHMETIC_DIMS: readonly DimSpec[] = [

@@ -52,6 +52,7 @@ import { fileURLToPath } from "node:url";
 import { isAbsolute, join } from "node:path";
 import { z } from "zod";
 import { extractChoice } from "../../extract/choice.ts";
+import { suiteExtract } from "../../extract/suite_extract.ts";
 import { judgeChoice } from "./score.ts";
 import { loadCeval } from "./load.ts";
 import type { CevalRecord } from "./load.ts";
@@ -63,7 +64,7 @@ import {
   type CevalQuestion,
   formatCevalItem,
 } from "./templates.ts";
-import type { Completion, Extraction, Question } from "../../types.ts";
+import type { Question } from "../../types.ts";
 import type { QuestionSourceOptions, Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { multipleChoiceSkill } from "./sim/skill.ts";
@@ -255,21 +256,10 @@ async function presentHard(
   return keys;
 }
 
-function extract(_question: Question, completion: Completion): Extraction {
-  if (completion.error !== undefined) {
-    return { value: null, rule: "none", span: null, candidates: 0 };
-  }
-  const found = extractChoice(completion.text);
-  if (found === null) {
-    return { value: null, rule: "none", span: null, candidates: 0 };
-  }
-  return {
-    value: found.letter,
-    rule: found.rule,
-    span: found.span,
-    candidates: found.candidates.length,
-  };
-}
+const extract = suiteExtract<Question>((text) => {
+  const found = extractChoice(text);
+  return found === null ? null : { ...found, value: found.letter };
+});
 
 /** The dims C-Eval questions carry. */
 export const CEVAL_DIMS: readonly DimSpec[] = [

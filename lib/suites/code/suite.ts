@@ -38,7 +38,8 @@
  *
  * @module
  */
-import type { Completion, DimSpec, Extraction } from "../../types.ts";
+import { suiteExtract } from "../../extract/suite_extract.ts";
+import type { Completion, DimSpec } from "../../types.ts";
 import type { QuestionSourceOptions, Suite } from "../types.ts";
 import { type CodeExtraction, extractCode } from "./extract.ts";
 import { CODE_PARAMS } from "./params.ts";
@@ -69,22 +70,15 @@ export const CODE_DIMS: readonly DimSpec[] = [
 // (the runner hands both the same object), so a reply is parsed once.
 const extracted = new WeakMap<Completion, CodeExtraction>();
 
-function extract(question: CodeQuestion, completion: Completion): Extraction {
-  if (completion.error !== undefined || question.payload === undefined) {
-    return { value: null, rule: "none", span: null, candidates: 0 };
-  }
-  const found = extractCode(completion.text, {
+const extract = suiteExtract<CodeQuestion>((text, question, completion) => {
+  if (question.payload === undefined) return null;
+  const found = extractCode(text, {
     language: question.payload.language,
     entry: question.payload.entry,
   });
   extracted.set(completion, found);
-  return {
-    value: found.code,
-    rule: found.rule,
-    span: found.span,
-    candidates: found.candidates,
-  };
-}
+  return { ...found, value: found.code };
+});
 
 /** The algorithm-code suite. */
 export const codeSuite: Suite<CodePayload> = {

@@ -21,8 +21,8 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import { join } from "node:path";
+import { parseCli, runCli, usageError } from "../../args.ts";
 import { type ModelConfig, ModelSchema } from "../../config/schema.ts";
 import { createProvider } from "../../providers/mod.ts";
 import { getSimProfile, SimModelError } from "../../providers/sim/mod.ts";
@@ -142,7 +142,8 @@ function failureMessage(
 }
 
 /**
- * Runs the command.
+ * Runs the command. `--help` prints the usage (to `print`) and exits 0;
+ * an unexpected failure prints its message without a stack and exits 1.
  *
  * @param args The run folder and flags.
  * @param print Where lines go.
@@ -159,43 +160,43 @@ function failureMessage(
  * assert.match(lines.join("\n"), /Usage/);
  * ```
  */
-export async function main(
+export function main(
   args: readonly string[],
   print: (line: string) => void = console.log,
   printError: (line: string) => void = print,
 ): Promise<number> {
-  let values, positionals;
-  try {
-    ({ values, positionals } = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: {
-        judge: { type: "string" },
-        validator: { type: "string" },
-      },
-    }));
-  } catch (error) {
-    printError(
-      `Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`,
-    );
-    return 2;
-  }
+  return runCli(() => relabel(args, print, printError), { print, printError });
+}
+
+/** The command itself; a usage problem is a thrown `CliExit`. */
+async function relabel(
+  args: readonly string[],
+  print: (line: string) => void,
+  printError: (line: string) => void,
+): Promise<number> {
+  const { values, positionals } = parseCli(args, {
+    usage: USAGE,
+    options: {
+      judge: { type: "string" },
+      validator: { type: "string" },
+    },
+  });
   const runDir = positionals[0];
   if (runDir === undefined || values.judge === undefined) {
-    printError(
+    throw usageError(
       `Cannot run forensics: ${
         runDir === undefined ? "no run folder given" : "--judge is missing"
-      }; give a run folder and --judge (a sim profile name or a model JSON)\n${USAGE}`,
+      }; give a run folder and --judge (a sim profile name or a model JSON)`,
+      USAGE,
     );
-    return 2;
   }
   if (positionals.length > 1) {
-    printError(
+    throw usageError(
       `Cannot run forensics: ${positionals.length} run folders given (${
         positionals.join(", ")
-      }); give one run folder at a time\n${USAGE}`,
+      }); give one run folder at a time`,
+      USAGE,
     );
-    return 2;
   }
   let judge: ModelConfig, validator: ModelConfig | undefined;
   let judgeProvider: Provider, validatorProvider: Provider | undefined;
@@ -274,16 +275,5 @@ export async function main(
 }
 
 if (import.meta.main) {
-  let code: number;
-  try {
-    code = await main(Deno.args, console.log, console.error);
-  } catch (error) {
-    console.error(
-      `Cannot run forensics: ${
-        (error as Error)?.message ?? String(error)
-      }; this is a bug — report it with the command line`,
-    );
-    code = 1;
-  }
-  Deno.exit(code);
+  Deno.exit(await main(Deno.args, console.log, console.error));
 }

@@ -48,6 +48,7 @@ import { isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { extractLinalgAnswer } from "../../extract/matrix.ts";
+import { suiteExtract } from "../../extract/suite_extract.ts";
 import { generateLinalg } from "./generate.ts";
 import { judgeLinalg } from "./score.ts";
 import { loadLinalgBench } from "./linalgbench.ts";
@@ -218,23 +219,12 @@ async function questions(
   return out;
 }
 
-function extract(question: LinalgQuestion, completion: Completion): Extraction {
-  const none = { value: null, rule: "none", span: null, candidates: 0 };
-  if (completion.error !== undefined) return none;
+const extract = suiteExtract<LinalgQuestion>((text, question) => {
   const kind = question.answer.kind;
-  if (kind !== "rational" && kind !== "matrix" && kind !== "multiset") {
-    return none;
-  }
-  const found = extractLinalgAnswer(completion.text, kind);
-  return found
-    ? {
-      value: found.value,
-      rule: found.rule,
-      span: found.span,
-      candidates: found.candidates,
-    }
-    : none;
-}
+  return kind === "rational" || kind === "matrix" || kind === "multiset"
+    ? extractLinalgAnswer(text, kind)
+    : null;
+});
 
 /** A model named in the params, as a provider the runner makes and reuses. */
 function viaContext(model: ModelConfig, context: ScoreContext): Provider {

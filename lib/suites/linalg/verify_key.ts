@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
+import { parseCli, runCli, usageError } from "../../args.ts";
 import { type LinalgBenchRow, loadLinalgBench } from "./linalgbench.ts";
 import { verifyKey } from "./verify.ts";
 
@@ -15,10 +15,11 @@ const USAGE = "Usage: deno task verify-key <csv file or folder>...";
 /**
  * Runs the command. Every path is loaded and checked before any is
  * verified: a path that cannot be read, a file that is not a LinAlg-Bench
- * CSV, or one with no rows exits 2 with a message naming it.
+ * CSV, or one with no rows exits 2 with a message naming it. `--help`
+ * prints the usage and exits 0.
  *
  * @param args File or folder paths.
- * @param print Where lines go.
+ * @param print Where lines go (errors and the usage too).
  * @returns The exit code: 0 all agree, 1 a disagreement, 2 usage or read error.
  *
  * @example
@@ -30,33 +31,27 @@ const USAGE = "Usage: deno task verify-key <csv file or folder>...";
  * assert.match(lines[0]!, /usage/i);
  * ```
  */
-export async function main(
+export function main(
   args: readonly string[],
   print: (line: string) => void = console.log,
 ): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      options: { help: { type: "boolean", short: "h", default: false } },
-    });
-  } catch (error) {
-    print(`Cannot parse the arguments: ${(error as Error).message}\n${USAGE}`);
-    return 2;
-  }
-  if (parsed.values.help) {
-    print(USAGE);
-    return 0;
-  }
-  if (parsed.positionals.length === 0) {
-    print(
-      `Cannot verify a key: no file given; give a CSV file or folder\n${USAGE}`,
+  return runCli(() => verify(args, print), { print, printError: print });
+}
+
+/** The command itself; a usage problem is a thrown `CliExit`. */
+async function verify(
+  args: readonly string[],
+  print: (line: string) => void,
+): Promise<number> {
+  const { positionals } = parseCli(args, { usage: USAGE, options: {} });
+  if (positionals.length === 0) {
+    throw usageError(
+      "Cannot verify a key: no file given; give a CSV file or folder",
+      USAGE,
     );
-    return 2;
   }
   const loaded: [string, LinalgBenchRow[]][] = [];
-  for (const path of parsed.positionals) {
+  for (const path of positionals) {
     let rows;
     try {
       rows = await loadLinalgBench(path);

@@ -289,3 +289,21 @@ Deno.test("deno task forensics refuses bad input with exit 2 and changes nothing
     await Deno.remove(out, { recursive: true });
   }
 });
+
+Deno.test("forensics main() --help prints the usage and exits 0; a usage problem goes to printError with exit 2", async () => {
+  const out: string[] = [], errors: string[] = [];
+  const print = (l: string) => out.push(l);
+  const printError = (l: string) => errors.push(l);
+  assert.equal(await forensics(["--help"], print, printError), 0);
+  assert.match(out.join("\n"), /^Usage: deno task forensics <run-dir> --judge/);
+  assert.deepEqual(errors, []);
+  assert.equal(
+    await forensics(["a", "b", "--judge", "sim-strong"], print, printError),
+    2,
+  );
+  assert.match(
+    errors.join("\n"),
+    /^Cannot run forensics: 2 run folders given \(a, b\); give one run folder at a time\nUsage: /,
+  );
+  assert.equal(out.length, 1);
+});

@@ -66,3 +66,17 @@ Deno.test("deno task verify-key runs as a subprocess with read permission only",
   assert.equal(out.code, 0, new TextDecoder().decode(out.stderr));
   assert.match(text, /220\/220 answers agree/);
 });
+
+Deno.test("verify-key main() --help prints the usage and exits 0; an unknown flag exits 2", async () => {
+  const lines: string[] = [];
+  assert.equal(await main(["--help"], (l) => lines.push(l)), 0);
+  assert.deepEqual(lines, [
+    "Usage: deno task verify-key <csv file or folder>...",
+  ]);
+  const bad: string[] = [];
+  assert.equal(await main(["--bogus", "k.csv"], (l) => bad.push(l)), 2);
+  assert.match(
+    bad.join("\n"),
+    /^Cannot parse the arguments: Unknown option '--bogus'.*\nUsage: deno task verify-key/s,
+  );
+});

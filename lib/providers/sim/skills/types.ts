@@ -7,10 +7,10 @@
  * @module
  */
 import type { Instructions } from "../instructions.ts";
-import type { Rng } from "../rng.ts";
+import type { Uniform } from "../rng.ts";
 import type { SimProfile, SimRequest } from "../types.ts";
 
-export type { Instructions, Rng };
+export type { Instructions, Uniform };
 
 /** Everything a skill may read. Skills answer only from the prompt. */
 export interface SkillInput {
@@ -27,7 +27,7 @@ export interface SkillInput {
   /** The request's temperature (0 when absent). */
   temperature: number;
   /** Seeded by the request and its seed. */
-  rng: Rng;
+  rng: Uniform;
 }
 
 /** A skill's answer, before formatting. */

@@ -20,7 +20,7 @@ import {
   writeDecimal,
   writeFraction,
 } from "../../../providers/sim/numbers.ts";
-import { intBetween, pick, type Rng } from "../../../providers/sim/rng.ts";
+import { intBetween, pick, type Uniform } from "../../../providers/sim/rng.ts";
 import {
   type ArithTask,
   type Node,
@@ -178,7 +178,7 @@ function longMultiplication(l: bigint, r: bigint): string[] {
 }
 
 /** A slip in the numerator of a fraction result (denominator kept). */
-function wrongNumerator(truth: Fraction, rng: Rng): Fraction {
+function wrongNumerator(truth: Fraction, rng: Uniform): Fraction {
   const numerator = truth.s * truth.n;
   const wrong = makeMistake({ op: "*", correct: numerator }, rng).value;
   return fromBigInt(wrong).div(fromBigInt(truth.d));
@@ -190,7 +190,7 @@ function wrongValue(
   l: Fraction,
   r: Fraction,
   truth: Fraction,
-  rng: Rng,
+  rng: Uniform,
 ): Fraction {
   const places = placesFor(truth, 6);
   const ctx: MistakeContext = { op, correct: scaled(truth, places) };

@@ -9,7 +9,11 @@
  *
  * @module
  */
-import { pick, pickWeighted, type Rng } from "../../../providers/sim/rng.ts";
+import {
+  pick,
+  pickWeighted,
+  type Uniform,
+} from "../../../providers/sim/rng.ts";
 import type { SimLanguage } from "./_bank.ts";
 
 /** One possible edit: replace code[start, end) by `text`. */
@@ -182,7 +186,7 @@ function sitesOf(code: string, language: SimLanguage): Site[] {
 export function mutateCode(
   code: string,
   language: SimLanguage,
-  rng: Rng,
+  rng: Uniform,
 ): string | null {
   const sites = sitesOf(code, language);
   if (!sites.length) return null;
@@ -297,7 +301,7 @@ export function slowOnLargeInput(
 export function breakSyntax(
   code: string,
   language: SimLanguage,
-  rng: Rng,
+  rng: Uniform,
 ): string {
   if (rng() < 0.5) {
     const paren = code.lastIndexOf(")");

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { pick, type Rng } from "../../../providers/sim/rng.ts";
+import { pick, type Uniform } from "../../../providers/sim/rng.ts";
 import type { SimProfile } from "../../../providers/sim/types.ts";
 import type { CodeLanguage } from "../params.ts";
 import { topLevelParts } from "./_edits.ts";
@@ -173,7 +173,7 @@ export function doctestCall(prompt: string, entry: string): string | null {
 export function usageExample(
   call: string,
   language: CodeLanguage,
-  rng: Rng,
+  rng: Uniform,
 ): string {
   if (language === "javascript") {
     return `${

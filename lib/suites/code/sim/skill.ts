@@ -4,7 +4,7 @@
  * @module
  */
 import { passes } from "../../../providers/sim/skills/chance.ts";
-import { pickWeighted, type Rng } from "../../../providers/sim/rng.ts";
+import { pickWeighted, type Uniform } from "../../../providers/sim/rng.ts";
 import {
   defineSkill,
   type RegisteredSkill,
@@ -223,7 +223,7 @@ function genericAttempt(task: CodeTask): string {
   return `${header} {\n  // TODO: handle the general case\n  return null;\n}`;
 }
 
-function prose(p: RecalledProblem, chinese: boolean, rng: Rng): string {
+function prose(p: RecalledProblem, chinese: boolean, rng: Uniform): string {
   const [en, zh] = APPROACH[p.topic] ??
     ["implement the description", "按题意实现"];
   if (chinese) {
@@ -263,7 +263,7 @@ function writeOutcome(
   outcome: CodeOutcome,
   p: RecalledProblem,
   task: CodeTask,
-  rng: Rng,
+  rng: Uniform,
 ): Written {
   const language = task.language;
   const reference = recallSource(p, "reference", language);
@@ -321,7 +321,7 @@ function writeHumanEval(
   outcome: CodeOutcome,
   h: RecalledHumanEval,
   chinese: boolean,
-  rng: Rng,
+  rng: Uniform,
 ): Written {
   const solution = h.solution.replace(/^\s*\n/, "");
   const language = "python";

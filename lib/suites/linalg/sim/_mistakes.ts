@@ -11,7 +11,7 @@ import { formatRational, parseRational } from "../../../math/rational.ts";
 import { determinant, toMatrix, trace } from "../../../math/matrix.ts";
 import { type LinalgProblem, solveProblem } from "../tasks.ts";
 import type { Answer } from "../../../types.ts";
-import { intBetween, pick, type Rng } from "../../../providers/sim/rng.ts";
+import { intBetween, pick, type Uniform } from "../../../providers/sim/rng.ts";
 
 /** A wrong answer and the working lines that led to it. */
 export interface Mistake {
@@ -20,7 +20,7 @@ export interface Mistake {
   steps: string[];
 }
 
-function nonZero(rng: Rng, lo: number, hi: number): number {
+function nonZero(rng: Uniform, lo: number, hi: number): number {
   const v = intBetween(rng, lo, hi);
   return v === 0 ? hi : v;
 }
@@ -36,7 +36,7 @@ function negate(value: string): string {
 /** One entry of a matrix answer changed. */
 function mutateEntry(
   m: string[][],
-  rng: Rng,
+  rng: Uniform,
   change: (v: string) => string,
 ): string[][] {
   const out = m.map((r) => [...r]);
@@ -57,7 +57,7 @@ function sameAnswer(a: Answer, b: Answer): boolean {
   return JSON.stringify(a.value) === JSON.stringify(b.value);
 }
 
-function misread(problem: LinalgProblem, rng: Rng): LinalgProblem {
+function misread(problem: LinalgProblem, rng: Uniform): LinalgProblem {
   const A = problem.A.map((r) => [...r]);
   const i = intBetween(rng, 0, A.length - 1);
   const j = intBetween(rng, 0, A.length - 1);
@@ -72,7 +72,7 @@ function misread(problem: LinalgProblem, rng: Rng): LinalgProblem {
 export function executionError(
   problem: LinalgProblem,
   truth: Answer,
-  rng: Rng,
+  rng: Uniform,
 ): Mistake {
   const u = rng();
   if (u < 0.15 && problem.task !== "rank" && problem.task !== "nullity") {
@@ -171,7 +171,7 @@ export function executionError(
 }
 
 /** Values that sum to the trace (and look like eigenvalues) but are wrong. */
-function fabricatedEigenvalues(problem: LinalgProblem, rng: Rng): string[] {
+function fabricatedEigenvalues(problem: LinalgProblem, rng: Uniform): string[] {
   const tr = Number(trace(toMatrix(problem.A)).valueOf());
   const n = problem.n;
   const vals = Array.from(
@@ -182,7 +182,11 @@ function fabricatedEigenvalues(problem: LinalgProblem, rng: Rng): string[] {
   return vals.map(String);
 }
 
-function fabricated(problem: LinalgProblem, truth: Answer, rng: Rng): Answer {
+function fabricated(
+  problem: LinalgProblem,
+  truth: Answer,
+  rng: Uniform,
+): Answer {
   switch (truth.kind) {
     case "rational": {
       if (problem.task === "rank") {
@@ -212,7 +216,7 @@ function fabricated(problem: LinalgProblem, truth: Answer, rng: Rng): Answer {
 export function abandonment(
   problem: LinalgProblem,
   truth: Answer,
-  rng: Rng,
+  rng: Uniform,
   writeAnswer: (a: Answer) => string,
 ): Mistake {
   const answer = fabricated(problem, truth, rng);

@@ -1,0 +1,99 @@
+/**
+ * The `extract` step every suite shares: a failed completion, or a reply
+ * in which the suite's finder finds nothing, is {@linkcode noExtraction};
+ * otherwise the finder's answer becomes the {@linkcode Extraction}.
+ *
+ * @module
+ */
+import type { Completion, Extraction } from "../types.ts";
+
+/** What a suite's finder reports: its answer and how it was found. */
+export interface FoundAnswer {
+  /** The answer in the suite's normal form, or null (nothing usable). */
+  value: string | null;
+  /** The rule that fired. */
+  rule: string;
+  /** Where the answer is in the reply. */
+  span: [number, number] | null;
+  /** The candidates the finder weighed, or how many there were. */
+  candidates: number | readonly unknown[];
+}
+
+/**
+ * Finds a suite's answer in a reply.
+ *
+ * @param text The reply's text.
+ * @param question The question it answers.
+ * @param completion The completion (for a finder that keeps more than the
+ *   extraction, keyed by it).
+ * @returns The answer, or null when the reply holds none.
+ */
+export type AnswerFinder<Q> = (
+  text: string,
+  question: Q,
+  completion: Completion,
+) => FoundAnswer | null;
+
+/**
+ * The extraction of a reply with no answer (or of a failed request): no
+ * value, rule `"none"`, no span, no candidates.
+ *
+ * @returns A new empty extraction.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { noExtraction } from "./suite_extract.ts";
+ * assert.deepEqual(noExtraction(), { value: null, rule: "none", span: null, candidates: 0 });
+ * ```
+ */
+export function noExtraction(): Extraction {
+  return { value: null, rule: "none", span: null, candidates: 0 };
+}
+
+/**
+ * A suite's `extract` from its answer finder: a completion with an error
+ * is not searched, and a reply the finder finds nothing in is
+ * {@linkcode noExtraction}; otherwise the extraction is the finder's
+ * value, rule, span and candidate count (its other fields are dropped).
+ *
+ * @param find Finds the answer in a reply's text.
+ * @returns The suite's `extract(question, completion)`; never throws if
+ *   `find` does not.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import type { Completion } from "../types.ts";
+ * import { suiteExtract } from "./suite_extract.ts";
+ * const extract = suiteExtract((text) => {
+ *   const at = text.search(/[A-D]\s*$/);
+ *   return at < 0 ? null : { value: text[at]!, rule: "last_letter", span: [at, at + 1], candidates: ["A", text[at]!] };
+ * });
+ * const reply = (text: string): Completion => ({
+ *   text, reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 1, attempts: 1,
+ * });
+ * assert.deepEqual(extract({}, reply("So: B")), { value: "B", rule: "last_letter", span: [4, 5], candidates: 2 });
+ * assert.equal(extract({}, reply("no idea")).rule, "none");
+ * const failed: Completion = { ...reply(""), finishReason: "error", error: { kind: "timeout", message: "timed out" } };
+ * assert.equal(extract({}, failed).value, null);
+ * ```
+ */
+export function suiteExtract<Q>(
+  find: AnswerFinder<Q>,
+): (question: Q, completion: Completion) => Extraction {
+  return (question, completion) => {
+    if (completion.error !== undefined) return noExtraction();
+    const found = find(completion.text, question, completion);
+    if (found === null) return noExtraction();
+    const { value, rule, span, candidates } = found;
+    return {
+      value,
+      rule,
+      span,
+      candidates: typeof candidates === "number"
+        ? candidates
+        : candidates.length,
+    };
+  };
+}
