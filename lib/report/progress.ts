@@ -17,7 +17,7 @@ export interface ProgressSnapshot {
   /** Error rows written in this session. */
   errors: number;
   /** Rows per second in this session. */
-  requestsPerSecond: number;
+  rowsPerSecond: number;
   /** Seconds left at the current rate, or null before any row. */
   etaSeconds: number | null;
 }
@@ -48,7 +48,7 @@ interface JupyterApi {
  * import assert from "node:assert/strict";
  * import { progressHtml } from "./mod.ts";
  *
- * const html = progressHtml({ done: 5, total: 10, errors: 1, requestsPerSecond: 2, etaSeconds: 2.5 });
+ * const html = progressHtml({ done: 5, total: 10, errors: 1, rowsPerSecond: 2, etaSeconds: 2.5 });
  * assert.match(html, /<progress value="5" max="10">/);
  * assert.match(html, /5\/10 \(50\.0%\), 1 errors/);
  * ```
@@ -59,7 +59,7 @@ export function progressHtml(p: ProgressSnapshot): string {
   const eta = formatEta(p.etaSeconds);
   return `<div class="eval-progress"><progress value="${stored}" max="${p.total}"></progress> ` +
     `<span>${stored}/${p.total} (${pct.toFixed(1)}%), ${p.errors} errors, ` +
-    `${p.requestsPerSecond.toFixed(1)} rows/s, ETA ${eta}</span></div>`;
+    `${p.rowsPerSecond.toFixed(1)} rows/s, ETA ${eta}</span></div>`;
 }
 
 /**
@@ -78,8 +78,8 @@ export function progressHtml(p: ProgressSnapshot): string {
  *
  * const lines: string[] = [];
  * const p = notebookProgress({ intervalMs: 0, print: (s) => lines.push(s) });
- * p.update({ done: 1, total: 2, errors: 0, requestsPerSecond: 1, etaSeconds: 1 });
- * p.update({ done: 2, total: 2, errors: 0, requestsPerSecond: 1, etaSeconds: 0 });
+ * p.update({ done: 1, total: 2, errors: 0, rowsPerSecond: 1, etaSeconds: 1 });
+ * p.update({ done: 2, total: 2, errors: 0, rowsPerSecond: 1, etaSeconds: 0 });
  * await p.flush();
  * assert.equal(lines.length, 2);
  * assert.match(lines[1]!, /2\/2/);

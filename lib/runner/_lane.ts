@@ -18,7 +18,7 @@ import { finishRow, scoreContexts } from "./finish.ts";
 import { sampleGroups, sharedSamples } from "./groups.ts";
 import {
   buildPrompt,
-  estimateTokens,
+  requestTokenBudget,
   type SuiteEntry,
   type WorkItem,
   workItems,
@@ -96,7 +96,7 @@ function caller(model: ModelConfig, shared: LaneShared, limits: CallLimits) {
       if (hit !== undefined) return hit;
     }
     // Unlimited limits are not awaited (see `CallLimits.limited`).
-    const estimate = limits.countsTokens ? estimateTokens(prompt) : 0;
+    const estimate = limits.countsTokens ? requestTokenBudget(prompt) : 0;
     if (limits.limited && !(await limits.acquire(estimate, stop.signal))) {
       return abortedCompletion();
     }
@@ -164,7 +164,7 @@ async function answerGroup(
       params: { ...first.params, seed: config.seed },
     };
     const estimate = limits.countsTokens
-      ? estimateTokens(first) + (m - 1) * first.params.max_tokens
+      ? requestTokenBudget(first) + (m - 1) * first.params.max_tokens
       : 0;
     if (!limits.limited || await limits.acquire(estimate, stop.signal)) {
       const send = () =>

@@ -34,7 +34,7 @@ export { type LoadedEntries, loadEntries } from "./entries.ts";
 export type { SuiteConfig } from "../config/schema.ts";
 export {
   buildPrompt,
-  estimateTokens,
+  requestTokenBudget,
   type SuiteEntry,
   type WorkItem,
   workItems,

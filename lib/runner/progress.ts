@@ -18,7 +18,7 @@ export interface SweepProgress {
   /** Error rows of this session by error kind (`timeout`, `rate_limit`...). */
   errorsByKind: Record<string, number>;
   /** Rows per second in this session. */
-  requestsPerSecond: number;
+  rowsPerSecond: number;
   /** Seconds left at the current rate, or null before any row. */
   etaSeconds: number | null;
   /** Seconds since this session started. */
@@ -48,7 +48,7 @@ export interface ProgressReporter {
  * ```ts
  * import assert from "node:assert/strict";
  * import { formatProgressLine } from "./progress.ts";
- * const line = formatProgressLine({ done: 40, total: 100, skipped: 10, errors: 2, errorsByKind: { timeout: 2 }, requestsPerSecond: 20, etaSeconds: 2.5, elapsedSeconds: 2 });
+ * const line = formatProgressLine({ done: 40, total: 100, skipped: 10, errors: 2, errorsByKind: { timeout: 2 }, rowsPerSecond: 20, etaSeconds: 2.5, elapsedSeconds: 2 });
  * assert.match(line, /^50\/100 \(50\.0%\)/);
  * assert.match(line, /timeout 2/);
  * ```
@@ -60,8 +60,8 @@ export function formatProgressLine(p: SweepProgress): string {
     .map(([k, n]) => `${k} ${n}`)
     .join(", ");
   return `${stored}/${p.total} (${pct.toFixed(1)}%) ${
-    p.requestsPerSecond.toFixed(1)
-  } req/s, ETA ${formatSeconds(p.etaSeconds)}, elapsed ${
+    p.rowsPerSecond.toFixed(1)
+  } rows/s, ETA ${formatSeconds(p.etaSeconds)}, elapsed ${
     formatSeconds(p.elapsedSeconds)
   }, errors ${p.errors}${kinds === "" ? "" : ` (${kinds})`}`;
 }
@@ -118,13 +118,13 @@ async function barReporter(): Promise<ProgressReporter> {
     await (import(specifier) as Promise<typeof import("cli-progress")>);
   const bar = new cliProgress.SingleBar({
     format:
-      "{bar} {value}/{total} | {rate} req/s | ETA {eta_h} | errors {errors}",
+      "{bar} {value}/{total} | {rate} rows/s | ETA {eta_h} | errors {errors}",
     hideCursor: true,
     clearOnComplete: false,
   }, cliProgress.Presets.shades_classic);
   let started = false;
   const payload = (p: SweepProgress) => ({
-    rate: p.requestsPerSecond.toFixed(1),
+    rate: p.rowsPerSecond.toFixed(1),
     eta_h: formatSeconds(p.etaSeconds),
     errors: p.errors === 0
       ? "0"
@@ -161,7 +161,7 @@ async function barReporter(): Promise<ProgressReporter> {
  * import { createReporter } from "./progress.ts";
  * const seen: number[] = [];
  * const r = await createReporter((p) => seen.push(p.done));
- * const p = { done: 1, total: 2, skipped: 0, errors: 0, errorsByKind: {}, requestsPerSecond: 1, etaSeconds: 1, elapsedSeconds: 1 };
+ * const p = { done: 1, total: 2, skipped: 0, errors: 0, errorsByKind: {}, rowsPerSecond: 1, etaSeconds: 1, elapsedSeconds: 1 };
  * r.update(p);
  * r.stop({ ...p, done: 2 });
  * assert.deepEqual(seen, [1, 2]);

@@ -226,7 +226,7 @@ export async function runSweep(
       skipped: stats.skipped,
       errors: stats.errors,
       errorsByKind: { ...stats.errorsByKind },
-      requestsPerSecond: rate,
+      rowsPerSecond: rate,
       etaSeconds: left <= 0 ? 0 : rate > 0 ? left / rate : null,
       elapsedSeconds: elapsed,
     };

@@ -167,16 +167,16 @@ export function buildPrompt(
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { estimateTokens } from "./work.ts";
+ * import { requestTokenBudget } from "./work.ts";
  * const prompt = {
  *   templateId: "direct",
  *   messages: [{ role: "user" as const, content: "What is 2+2?" }],
  *   params: { temperature: 0, max_tokens: 100, seed: 0 },
  * };
- * assert.equal(estimateTokens(prompt), 3 + 100);
+ * assert.equal(requestTokenBudget(prompt), 3 + 100);
  * ```
  */
-export function estimateTokens(prompt: Prompt): number {
+export function requestTokenBudget(prompt: Prompt): number {
   let chars = 0;
   for (const m of prompt.messages) chars += m.content.length;
   return Math.ceil(chars / 4) + prompt.params.max_tokens;

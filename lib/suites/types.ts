@@ -5,7 +5,7 @@
  * baseline template, report sections, sim skills and extra CLIs. Generic
  * layers see only the parts they need (the runner: questions, templates,
  * extract, score; the report: {@linkcode SuiteView}; the sim: skills) and
- * never import a suite; the registry (`mod.ts`) is the one list of suites.
+ * never import a suite; the registry (`registry.ts`) is the one list of suites.
  *
  * @module
  */

@@ -11,7 +11,7 @@ const at = (done: number, elapsedSeconds: number): SweepProgress => ({
   skipped: 0,
   errors: 1,
   errorsByKind: { rate_limit: 1 },
-  requestsPerSecond: done / elapsedSeconds,
+  rowsPerSecond: done / elapsedSeconds,
   etaSeconds: (100 - done) / (done / elapsedSeconds),
   elapsedSeconds,
 });
@@ -32,5 +32,5 @@ Deno.test("createReporter('lines') prints at most one line per 5 s and a final l
 
 Deno.test("formatProgressLine() counts resumed rows as stored and shows the ETA", () => {
   const line = formatProgressLine({ ...at(30, 3), skipped: 20 });
-  assert.match(line, /^50\/100 \(50\.0%\) 10\.0 req\/s, ETA 7s/);
+  assert.match(line, /^50\/100 \(50\.0%\) 10\.0 rows\/s, ETA 7s/);
 });

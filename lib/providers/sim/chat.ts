@@ -26,12 +26,12 @@ import type { SimMessage, SimReply, SimRequest, SimToolCall } from "./types.ts";
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { estimateTokens } from "./mod.ts";
+ * import { tokensOfChars } from "./mod.ts";
  *
- * assert.equal(estimateTokens(9), 3);
+ * assert.equal(tokensOfChars(9), 3);
  * ```
  */
-export function estimateTokens(chars: number): number {
+export function tokensOfChars(chars: number): number {
   return Math.ceil(chars / 4);
 }
 
@@ -287,11 +287,11 @@ export function simChat(
     toolCalls?.reduce((n, c) => n + c.function.arguments.length, 0) ?? 0;
   const completionTokens = Math.max(
     1,
-    estimateTokens(
+    tokensOfChars(
       (reasoning?.length ?? 0) + (content?.length ?? 0) + argsChars,
     ),
   );
-  const promptTokens = estimateTokens(promptChars);
+  const promptTokens = tokensOfChars(promptChars);
   const message: Record<string, unknown> = { role: "assistant", content };
   if (reasoning !== null) message.reasoning_content = reasoning;
   if (toolCalls) message.tool_calls = toolCalls;
@@ -305,7 +305,7 @@ export function simChat(
     usage.completion_tokens_details = {
       reasoning_tokens: Math.min(
         completionTokens,
-        estimateTokens(reasoning.length),
+        tokensOfChars(reasoning.length),
       ),
     };
   }

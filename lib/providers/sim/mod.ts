@@ -42,10 +42,11 @@
  *    tokens ≈ characters / 4; latency = base + per-token × completion
  *    tokens + 0.02 ms × prompt tokens.
  *
- * Adding a skill (linear algebra, multiple choice): write
- * `skills/<name>.ts` exporting `defineSkill({ name, match, solve })`, use
- * `passes(input, size)` for each step and `makeMistake` for numeric slips,
- * and list it in `skills/mod.ts` before `arithmeticSkill`.
+ * Adding a skill: a suite owns its own, in `lib/suites/<name>/sim/skill.ts`
+ * exporting `defineSkill({ name, match, solve })` (use `passes(input, size)`
+ * for each step and `makeMistake` for numeric slips) and naming it in its
+ * `Suite`'s `simSkills`; the registry (`lib/suites/registry.ts`) orders
+ * them.
  *
  * @example Ask a question
  * ```ts
@@ -69,7 +70,7 @@ export * from "./errors.ts";
 export * from "./profiles.ts";
 export * from "./calibration.ts";
 export * from "./mistakes.ts";
-export { estimateTokens, simChat } from "./chat.ts";
+export { simChat, tokensOfChars } from "./chat.ts";
 export { choiceCount, choiceSeed, MAX_CHOICES, simChoices } from "./choices.ts";
 export {
   defineSkill,

@@ -1,7 +1,7 @@
 /**
  * Readers for the three C-Eval layouts people download: the official zip
  * (CSV), the Hugging Face dataset (parquet) and per-subject JSON files.
- * Each returns raw rows; `_ceval_record.ts` checks them.
+ * Each returns raw rows; `_record.ts` checks them.
  *
  * @module
  */
