@@ -9,6 +9,7 @@
  */
 import pl from "nodejs-polars";
 import type { DataFrame, DataType } from "./frame.ts";
+import { lineAfter, lineBefore } from "../store/mod.ts";
 
 /** Row fields read as JSON text, then expanded into columns. */
 export const NESTED = ["dims", "metrics"] as const;
@@ -41,22 +42,8 @@ export async function sniffFields(
     }
   };
   const decoder = new TextDecoder();
-  // First line: read forward until a newline.
-  let head = new Uint8Array(0);
-  let nl = -1;
-  while (nl < 0 && head.length < end) {
-    const buf = new Uint8Array(Math.min(1 << 16, end - head.length));
-    await file.seek(head.length, Deno.SeekMode.Start);
-    const n = await file.read(buf);
-    if (n === null) break;
-    const joined = new Uint8Array(head.length + n);
-    joined.set(head);
-    joined.set(buf.subarray(0, n), head.length);
-    nl = joined.indexOf(0x0a, head.length);
-    head = joined;
-  }
-  take(decoder.decode(nl < 0 ? head : head.subarray(0, nl)));
-  // Last line: read backward from the end of the complete prefix.
+  take(decoder.decode((await lineAfter(file, 0, end)).bytes));
+  // Last line: skip trailing newlines, then read back to the one before.
   let stop = end;
   while (stop > 0) {
     await file.seek(stop - 1, Deno.SeekMode.Start);
@@ -64,27 +51,7 @@ export async function sniffFields(
     if ((await file.read(one)) !== 1 || one[0] !== 0x0a) break;
     stop--;
   }
-  let tail = new Uint8Array(0);
-  let from = stop;
-  nl = -1;
-  while (nl < 0 && from > 0) {
-    const size = Math.min(1 << 16, from);
-    from -= size;
-    const buf = new Uint8Array(size);
-    await file.seek(from, Deno.SeekMode.Start);
-    let read = 0;
-    while (read < size) {
-      const n = await file.read(buf.subarray(read));
-      if (n === null) break;
-      read += n;
-    }
-    const joined = new Uint8Array(size + tail.length);
-    joined.set(buf);
-    joined.set(tail, size);
-    tail = joined;
-    nl = buf.lastIndexOf(0x0a);
-  }
-  take(decoder.decode(tail.subarray(nl + 1)));
+  take(decoder.decode((await lineBefore(file, stop)).bytes));
   return fields;
 }
 

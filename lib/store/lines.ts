@@ -129,3 +129,105 @@ export async function* readLineBatches(
     yield { lines, first, end: pos, terminated: false };
   }
 }
+
+/** One line's bytes and where it starts in the file. */
+export interface LineBytes {
+  /** Byte offset of the line's first byte. */
+  start: number;
+  /** The line, without its newline. */
+  bytes: Uint8Array;
+}
+
+async function readRange(
+  file: Deno.FsFile,
+  from: number,
+  length: number,
+): Promise<Uint8Array> {
+  const buf = new Uint8Array(length);
+  await file.seek(from, Deno.SeekMode.Start);
+  let read = 0;
+  while (read < length) {
+    const n = await file.read(buf.subarray(read));
+    if (n === null) break;
+    read += n;
+  }
+  return buf.subarray(0, read);
+}
+
+/**
+ * The line that starts at byte `start`: its bytes up to the next newline
+ * (or the end of the file, or `end`), read in blocks. With
+ * {@linkcode lineBefore}, the one way the store and the report read single
+ * lines at the ends of a file without reading it whole.
+ *
+ * @param file A file open for reading (not closed).
+ * @param start Where the line starts.
+ * @param end Bytes at or past this offset are not read. @default the end
+ * @returns The line.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { lineAfter, lineBefore } from "./lines.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/r.jsonl`, 'ab\ncd\n{"to');
+ * using file = await Deno.open(`${dir}/r.jsonl`);
+ * const text = (l: { bytes: Uint8Array }) => new TextDecoder().decode(l.bytes);
+ * assert.equal(text(await lineAfter(file, 3)), "cd");
+ * const last = await lineBefore(file, 10);
+ * assert.deepEqual([last.start, text(last)], [6, '{"to']);
+ * assert.equal(text(await lineBefore(file, 5)), "cd");
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function lineAfter(
+  file: Deno.FsFile,
+  start: number,
+  end = Infinity,
+): Promise<LineBytes> {
+  const block = 1 << 16;
+  let bytes = new Uint8Array(0);
+  let pos = start;
+  while (pos < end) {
+    const buf = await readRange(file, pos, Math.min(block, end - pos));
+    if (buf.length === 0) break;
+    const joined = new Uint8Array(bytes.length + buf.length);
+    joined.set(bytes);
+    joined.set(buf, bytes.length);
+    const nl = joined.indexOf(0x0a, bytes.length);
+    if (nl >= 0) return { start, bytes: joined.subarray(0, nl) };
+    bytes = joined;
+    pos += buf.length;
+  }
+  return { start, bytes };
+}
+
+/**
+ * The bytes between the last newline before byte `end` and `end`: the
+ * line that `end` ends (give the offset of its newline, or the file's size
+ * for an unterminated last line), read backwards in blocks.
+ *
+ * @param file A file open for reading (not closed).
+ * @param end Where the line ends (exclusive).
+ * @returns The line and its start.
+ */
+export async function lineBefore(
+  file: Deno.FsFile,
+  end: number,
+): Promise<LineBytes> {
+  const block = 1 << 16;
+  let bytes = new Uint8Array(0);
+  let from = end;
+  while (from > 0) {
+    const start = Math.max(0, from - block);
+    const buf = await readRange(file, start, from - start);
+    const nl = buf.lastIndexOf(0x0a);
+    const joined = new Uint8Array(buf.length - (nl + 1) + bytes.length);
+    joined.set(buf.subarray(nl + 1));
+    joined.set(bytes, buf.length - (nl + 1));
+    bytes = joined;
+    if (nl >= 0) return { start: start + nl + 1, bytes };
+    from = start;
+  }
+  return { start: 0, bytes };
+}

@@ -52,7 +52,7 @@ export async function tidyResults(
   bad: readonly BadResultLine[],
   when: Date,
 ): Promise<string | null> {
-  await repairResults(resultsPath);
+  const { torn } = await repairResults(resultsPath);
   if (bad.length === 0) return null;
   const aside = resultsPath.replace(
     /\.jsonl$/,
@@ -61,13 +61,17 @@ export async function tidyResults(
   await Deno.writeTextFile(aside, bad.map((b) => b.text + "\n").join(""), {
     append: true,
   });
-  const all = (await Deno.readTextFile(resultsPath)).split("\n");
-  // A torn last line was cut by the repair: only middle lines need a rewrite.
-  if (bad.some((b) => all[b.line - 1] === b.text)) {
-    const lines = new Set(bad.map((b) => b.line));
+  // The repair cut a torn last line: only lines in the middle need a rewrite.
+  const last = Math.max(...bad.map((b) => b.line));
+  const middle = new Set(
+    bad.filter((b) => !(torn !== null && b.line === last && b.text === torn))
+      .map((b) => b.line),
+  );
+  if (middle.size > 0) {
+    const all = (await Deno.readTextFile(resultsPath)).split("\n");
     await rewriteResults(
       resultsPath,
-      all.filter((t, i) => !lines.has(i + 1) && t !== ""),
+      all.filter((t, i) => !middle.has(i + 1) && t !== ""),
     );
   }
   return `${resultsPath}: ${bad.length} line(s) were not result rows (line ${

@@ -5,7 +5,7 @@
  */
 import { dirname, join } from "node:path";
 import type { ResultRow } from "../types.ts";
-import { readLineBatches } from "./lines.ts";
+import { lineAfter, lineBefore, readLineBatches } from "./lines.ts";
 
 /**
  * The one end-of-file rule of `results.jsonl`, shared by every reader (the
@@ -175,44 +175,14 @@ export async function resultsEnd(path: string): Promise<ResultsEnd> {
   const { size } = await file.stat();
   const clean = { size, prefix: size, unterminated: false, torn: null };
   if (size === 0) return clean;
-  if ((await readAt(file, size - 1, 1))[0] === 0x0a) return clean;
-  // Walk back in blocks to the last newline; what follows is the last line.
-  const block = 1 << 16;
-  let start = size;
-  let tail = new Uint8Array(0);
-  let nl = -1;
-  while (start > 0 && nl < 0) {
-    const from = Math.max(0, start - block);
-    const buf = await readAt(file, from, start - from);
-    const joined = new Uint8Array(buf.length + tail.length);
-    joined.set(buf);
-    joined.set(tail, buf.length);
-    tail = joined;
-    start = from;
-    nl = buf.lastIndexOf(0x0a);
-  }
-  const lineStart = nl < 0 ? 0 : start + nl + 1;
-  const text = new TextDecoder().decode(tail.subarray(lineStart - start));
+  const last = await lineBefore(file, size);
+  if (last.start === size) return clean; // ends with its newline
+  const lineStart = last.start;
+  const text = new TextDecoder().decode(last.bytes);
   if (text.trim() === "") return clean; // trailing blanks: harmless
   return isRowLine(text)
     ? { size, prefix: size, unterminated: true, torn: null }
     : { size, prefix: lineStart, unterminated: false, torn: text };
-}
-
-async function readAt(
-  file: Deno.FsFile,
-  offset: number,
-  length: number,
-): Promise<Uint8Array> {
-  const buf = new Uint8Array(length);
-  await file.seek(offset, Deno.SeekMode.Start);
-  let read = 0;
-  while (read < length) {
-    const n = await file.read(buf.subarray(read));
-    if (n === null) break;
-    read += n;
-  }
-  return buf.subarray(0, read);
 }
 
 /** What {@linkcode repairResults} did. */
@@ -400,51 +370,9 @@ async function lineAt(
   at: number,
   direction: "forward" | "backward",
 ): Promise<string | null> {
-  const block = 1 << 16;
-  let bytes = new Uint8Array(0);
-  if (direction === "forward") {
-    let pos = at;
-    for (;;) {
-      const buf = new Uint8Array(block);
-      await file.seek(pos, Deno.SeekMode.Start);
-      const n = await file.read(buf);
-      if (n === null) break;
-      const joined = new Uint8Array(bytes.length + n);
-      joined.set(bytes);
-      joined.set(buf.subarray(0, n), bytes.length);
-      const nl = joined.indexOf(0x0a, bytes.length);
-      bytes = joined;
-      pos += n;
-      if (nl >= 0) {
-        bytes = bytes.subarray(0, nl);
-        break;
-      }
-    }
-  } else {
-    if (at === 0) return null;
-    const end = at - 1; // the newline that ends the line
-    let start = end;
-    for (;;) {
-      const from = Math.max(0, start - block);
-      const buf = new Uint8Array(start - from);
-      await file.seek(from, Deno.SeekMode.Start);
-      let read = 0;
-      while (read < buf.length) {
-        const n = await file.read(buf.subarray(read));
-        if (n === null) break;
-        read += n;
-      }
-      const joined = new Uint8Array(buf.length + bytes.length);
-      joined.set(buf);
-      joined.set(bytes, buf.length);
-      bytes = joined;
-      start = from;
-      const nl = buf.lastIndexOf(0x0a);
-      if (nl >= 0 || from === 0) {
-        bytes = bytes.subarray(nl + 1, end - start);
-        break;
-      }
-    }
-  }
-  return new TextDecoder().decode(bytes);
+  if (direction === "backward" && at === 0) return null;
+  const line = direction === "forward"
+    ? await lineAfter(file, at)
+    : await lineBefore(file, at - 1);
+  return new TextDecoder().decode(line.bytes);
 }

@@ -377,18 +377,20 @@ Deno.test("runSweep() --resume keeps a complete last row without its newline and
       cache: false,
     });
     assert.equal(a.total, 10);
+    const resume = (createProvider: typeof first.factory) =>
+      runSweep(config, {
+        resume: a.runDir,
+        suites: [addSuite(5)],
+        createProvider,
+        progress: "none",
+        cache: false,
+      });
     const path = `${a.runDir}/results.jsonl`;
     const text = await Deno.readTextFile(path);
     // The case of the issue: a stop between the last row and its newline.
     await Deno.writeTextFile(path, text.slice(0, -1));
     const again = stubProviders((_m, p) => Promise.resolve(ok(answer(p))));
-    const b = await runSweep(config, {
-      resume: a.runDir,
-      suites: [addSuite(5)],
-      createProvider: again.factory,
-      progress: "none",
-      cache: false,
-    });
+    const b = await resume(again.factory);
     assert.equal(again.log.calls, 0, "the complete last row is not redone");
     assert.equal(b.skipped, 10);
     assert.equal(await Deno.readTextFile(path), text, "its newline is added");
@@ -402,13 +404,7 @@ Deno.test("runSweep() --resume keeps a complete last row without its newline and
       lines.slice(0, -1).join("\n") + "\n" + lines.at(-1)!.slice(0, 30),
     );
     const third = stubProviders((_m, p) => Promise.resolve(ok(answer(p))));
-    const c = await runSweep(config, {
-      resume: a.runDir,
-      suites: [addSuite(5)],
-      createProvider: third.factory,
-      progress: "none",
-      cache: false,
-    });
+    const c = await resume(third.factory);
     assert.equal(third.log.calls, 1);
     assert.equal(c.done, 1);
     const rows = await readRows(a.runDir);
@@ -426,22 +422,28 @@ Deno.test("runSweep() --resume keeps a complete last row without its newline and
     );
   }));
 
+/** A sweep of 10 questions × 2 models with --limit 4, stopped after 3 calls. */
+async function interruptedAtLimit4(dir: string) {
+  const controller = new AbortController();
+  let n = 0;
+  const { factory } = stubProviders((_m, p, _s, signal) => {
+    if (++n === 3) controller.abort();
+    return delayed(1, ok(answer(p)), signal);
+  });
+  const config = testConfig(dir);
+  const a = await runSweep(config, {
+    suites: [addSuite(10)],
+    createProvider: factory,
+    progress: "none",
+    limit: 4,
+    signal: controller.signal,
+  });
+  return { config, factory, a };
+}
+
 Deno.test("runSweep() keeps --limit on resume", () =>
   withTemp(async (dir) => {
-    const controller = new AbortController();
-    let n = 0;
-    const { factory } = stubProviders((_m, p, _s, signal) => {
-      if (++n === 3) controller.abort();
-      return delayed(1, ok(answer(p)), signal);
-    });
-    const config = testConfig(dir);
-    const a = await runSweep(config, {
-      suites: [addSuite(10)],
-      createProvider: factory,
-      progress: "none",
-      limit: 4,
-      signal: controller.signal,
-    });
+    const { config, factory, a } = await interruptedAtLimit4(dir);
     assert.equal(a.total, 8);
     assert.equal(a.interrupted, true);
     const b = await runSweep(config, {
@@ -456,20 +458,7 @@ Deno.test("runSweep() keeps --limit on resume", () =>
 
 Deno.test("runSweep() refuses a resume that would change the plan (--limit, config) and changes nothing", () =>
   withTemp(async (dir) => {
-    const controller = new AbortController();
-    let n = 0;
-    const { factory } = stubProviders((_m, p, _s, signal) => {
-      if (++n === 3) controller.abort();
-      return delayed(1, ok(answer(p)), signal);
-    });
-    const config = testConfig(dir);
-    const a = await runSweep(config, {
-      suites: [addSuite(10)],
-      createProvider: factory,
-      progress: "none",
-      limit: 4,
-      signal: controller.signal,
-    });
+    const { config, factory, a } = await interruptedAtLimit4(dir);
     const files = async () => [
       await Deno.readTextFile(`${a.runDir}/results.jsonl`),
       await Deno.readTextFile(`${a.runDir}/manifest.json`),

@@ -26,6 +26,16 @@ Deno.test(
     const problem = (await loadBank()).find((p) => p.id === "squares_sorted")!;
     const sandbox = createSandbox({ warm: 0 });
     const expected = await expectedOutputs(problem);
+    const judging = {
+      sandbox,
+      problem,
+      language: "python" as const,
+      expected,
+      inputSeed: 1,
+      timeoutMs: 10_000,
+      memoryMb: 256,
+      complexity: false,
+    };
     // Correct, but burns CPU time well past the 2 s limit on big inputs.
     const code = "import time\n" +
       "def squares_sorted(nums):\n" +
@@ -34,40 +44,17 @@ Deno.test(
       "        while time.process_time() - t < 2.6:\n" +
       "            pass\n" +
       "    return sorted(x * x for x in nums)\n";
-    const j = await judgeBank(code, "squares_sorted", {
-      sandbox,
-      problem,
-      language: "python",
-      expected,
-      inputSeed: 1,
-      timeoutMs: 10_000,
-      memoryMb: 256,
-      complexity: false,
-    });
-    const fast = await judgeBank(problem.reference.python, "squares_sorted", {
-      sandbox,
-      problem,
-      language: "python",
-      expected,
-      inputSeed: 1,
-      timeoutMs: 10_000,
-      memoryMb: 256,
-      complexity: false,
-    });
+    const j = await judgeBank(code, "squares_sorted", judging);
+    const fast = await judgeBank(
+      problem.reference.python,
+      "squares_sorted",
+      judging,
+    );
     // never answers on big inputs: the request runs out of time on it
     const stuck = await judgeBank(
       code.replace("< 2.6", "< 1e9"),
       "squares_sorted",
-      {
-        sandbox,
-        problem,
-        language: "python",
-        expected,
-        inputSeed: 1,
-        timeoutMs: 10_000,
-        memoryMb: 256,
-        complexity: false,
-      },
+      judging,
     );
     await sandbox.close();
     await codeSuite.close?.();
