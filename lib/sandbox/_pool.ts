@@ -15,7 +15,17 @@ import {
   type NativePython,
   type PythonChoice,
 } from "./_backend.ts";
+import {
+  confineWorkers,
+  type CoreSplit,
+  coreSplit,
+  onWorkCores,
+  pinTo,
+  takeTimingCore,
+  workersConfined,
+} from "./_cores.ts";
 import { type Launch, WorkerProcess } from "./_process.ts";
+import { descendants } from "./_procfs.ts";
 import { NATIVE_HARNESS } from "./_py_native.ts";
 import { childArgs, findPyodideDir, loadSnapshot } from "./_pyodide.ts";
 import { selfTestNative } from "./_selftest.ts";
@@ -95,11 +105,26 @@ export class Pool {
   private snapshot: Promise<Uint8Array> | undefined;
   private dir: string | undefined;
   private python: Promise<BackendInfo & { native?: NativePython }> | undefined;
+  /** Quiet timing on cores of its own (see `_cores.ts`), or null: alone. */
+  private readonly cores: CoreSplit | null;
   closed = false;
 
   constructor(readonly options: PoolOptions) {
     this.slots = new Slots(options.concurrency);
     this.timingSlots = new Slots(options.timingConcurrency);
+    this.cores = options.quietTiming
+      ? coreSplit(options.timingConcurrency)
+      : null;
+  }
+
+  /**
+   * How timed work is kept quiet in this pool: on timing cores of its own
+   * while the rest goes on (`cores`), alone in the pool (`alone`), or not
+   * at all (`off`).
+   */
+  get quietMode(): "cores" | "alone" | "off" {
+    if (!this.options.quietTiming) return "off";
+    return this.cores === null ? "alone" : "cores";
   }
 
   private pyodideDir(): string {
@@ -209,7 +234,13 @@ export class Pool {
     heapMb: number,
     timing: boolean,
   ): Promise<WorkerProcess> {
-    const launch = await this.launch(backend, heapMb, timing);
+    let launch = await this.launch(backend, heapMb, timing);
+    if (this.cores !== null && workersConfined()) {
+      launch = {
+        ...launch,
+        ...onWorkCores(this.cores, launch.command, launch.args),
+      };
+    }
     if (this.closed) {
       throw new Error("Cannot start a worker: the sandbox is closed");
     }
@@ -260,14 +291,18 @@ export class Pool {
       );
     }
     const backend = await this.backendOf(language);
+    const cores = this.cores;
     if (timing) await this.timingSlots.take();
-    // A quiet lease holds every slot (one quiet lease at a time, so two
-    // cannot each hold part of them).
-    let quietHeld = quiet;
-    if (quiet) await this.quietLock.take();
-    let held = quiet ? this.options.concurrency : 1;
+    // Alone: a quiet lease holds every slot (one quiet lease at a time, so
+    // two cannot each hold part of them). On cores: it holds a timing core
+    // and no work slot.
+    let quietHeld = quiet && cores === null;
+    if (quietHeld) await this.quietLock.take();
+    let held = quiet ? (cores === null ? this.options.concurrency : 0) : 1;
     for (let i = 0; i < held; i++) await this.slots.take();
-    if (quiet) this.quietNow = true;
+    if (quietHeld) this.quietNow = true;
+    let core: { core: number; give: () => void } | undefined;
+    if (quiet && cores !== null) core = await takeTimingCore(cores);
     let released = false;
     let w: WorkerProcess | undefined;
     const release = () => {
@@ -277,6 +312,7 @@ export class Pool {
         w.kill("closed");
         this.active.delete(w);
       }
+      core?.give();
       if (quietHeld) {
         this.quietNow = false;
         this.quietLock.give();
@@ -285,8 +321,8 @@ export class Pool {
       if (timing) this.timingSlots.give();
       this.refill(backend, heapMb, timing);
     };
-    const quietNow = async () => {
-      if (quietHeld || released) return;
+    // Alone in the pool: waits for the quiet lock, then for every slot.
+    const alone = async () => {
       // Give the own slot back first: another lease waiting for the quiet
       // lock must not hold a slot this one waits for.
       for (let i = 0; i < held; i++) this.slots.give();
@@ -298,6 +334,25 @@ export class Pool {
         held++;
       }
       this.quietNow = true;
+    };
+    // Moves the worker to its timing core; alone in the pool if it cannot.
+    const pin = async (worker: WorkerProcess) => {
+      if (cores === null || core === undefined) return;
+      await this.confine(cores, worker);
+      if (await pinTo(cores, treeOf(worker), [core.core])) return;
+      core.give();
+      core = undefined;
+      await alone();
+    };
+    const quietNow = async () => {
+      if (quietHeld || core !== undefined || released) return;
+      if (cores === null) return await alone();
+      // The work slot goes back: the rest of this request runs on a
+      // timing core, and the work cores take the next request.
+      for (let i = 0; i < held; i++) this.slots.give();
+      held = 0;
+      core = await takeTimingCore(cores);
+      if (w) await pin(w);
     };
     try {
       const key = `${backend}:${heapMb}:${timing}`;
@@ -313,12 +368,28 @@ export class Pool {
       w.ref();
       if (refillNow) this.refill(backend, heapMb, timing);
       await w.ready;
+      await pin(w);
       this.active.add(w);
       return { worker: w, release, quiet: quietNow };
     } catch (e) {
       release();
       throw e;
     }
+  }
+
+  /**
+   * At the first timing on cores: every live worker but `except` moves to
+   * the work cores (later ones start there).
+   */
+  private async confine(
+    cores: CoreSplit,
+    except: WorkerProcess,
+  ): Promise<void> {
+    if (workersConfined()) return;
+    confineWorkers();
+    const live = [...this.active, ...[...this.idle.values()].flat()]
+      .filter((w) => w !== except && !w.finished);
+    await pinTo(cores, live.flatMap(treeOf), cores.work);
   }
 
   /** Kills every worker; later requests throw. */
@@ -337,4 +408,9 @@ export class Pool {
     await this.snapshot?.catch(() => {});
     await this.python?.catch(() => {});
   }
+}
+
+/** A worker's processes (the child, and its tree for tree launches). */
+function treeOf(w: WorkerProcess): number[] {
+  return [w.pid, ...descendants(w.pid)];
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Backend } from "./_backend.ts";
-import { descendants, ProcUnreadable, totalRssMb } from "./_procfs.ts";
+import { cpuMs, descendants, ProcUnreadable, totalRssMb } from "./_procfs.ts";
 
 /** Why the parent killed a child, if it did. */
 export type KillReason = "timeout" | "memory" | "output_limit" | "closed";
@@ -77,6 +77,8 @@ export class WorkerProcess {
   private timers: ReturnType<typeof setTimeout>[] = [];
   private tree: boolean;
   private watched: number[] = [];
+  /** A CPU-time limit in force (see `limitCpu`). */
+  private cpuLimit: { startMs: number; limitMs: number } | undefined;
 
   constructor(launch: Launch, unref: boolean) {
     this.backend = launch.backend;
@@ -292,6 +294,10 @@ export class WorkerProcess {
         mb = Infinity; // unreadable now: stop rather than run unwatched
       }
       if (mb !== undefined && mb > limitMb) this.kill("memory");
+      const cpu = this.cpuLimit;
+      if (cpu && this.cpuNow() - cpu.startMs > cpu.limitMs) {
+        this.kill("timeout");
+      }
     }, 25);
     unrefTimer(watch);
     this.timers.push(watch);
@@ -309,6 +315,25 @@ export class WorkerProcess {
     await this.sendRaw(
       calls ? head.slice(0, -1) + ',"calls":[' + calls.join(",") + "]}" : head,
     );
+  }
+
+  private cpuNow(): number {
+    return cpuMs(this.tree ? this.watched : [this.pid]);
+  }
+
+  /**
+   * Limits the CPU time from now on (the worker is killed with
+   * `"timeout"` past it, checked every 25 ms at the kernel's 10 ms
+   * resolution); undefined lifts the limit. A timed call's limit is CPU
+   * time, so a call sharing a busy core is not cut short by the wait.
+   */
+  limitCpu(limitMs: number | undefined): void {
+    if (limitMs === undefined) {
+      this.cpuLimit = undefined;
+      return;
+    }
+    if (this.tree && this.watched.length === 0) this.memoryMb(true);
+    this.cpuLimit = { startMs: this.cpuNow(), limitMs };
   }
 
   /** Extends the wall-time limit (used between measured sizes). */

@@ -48,6 +48,28 @@ export function rssMb(pid: number): number | undefined {
   }
 }
 
+/** Linux's USER_HZ: `/proc/<pid>/stat` counts CPU time in 10 ms ticks. */
+const TICK_MS = 10;
+
+/**
+ * CPU time (user + system) of the given processes so far, in ms, at the
+ * kernel's 10 ms resolution; processes that are gone count 0.
+ */
+export function cpuMs(pids: readonly number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const text = Deno.readTextFileSync(`/proc/${pid}/stat`);
+      // after "(comm)": state ppid ... utime (14th field) stime (15th)
+      const fields = text.slice(text.lastIndexOf(")") + 2).split(" ");
+      total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
 /** The parent pid in `/proc/<pid>/stat`, or undefined. */
 function parentOf(pid: string): number | undefined {
   try {
@@ -61,11 +83,77 @@ function parentOf(pid: string): number | undefined {
   }
 }
 
+/** Whether `/proc/<pid>/task/<tid>/children` exists (CONFIG_PROC_CHILDREN). */
+let childrenFiles: boolean | undefined;
+
+/** The children of every thread of `pid`, or undefined without the files. */
+function childrenOf(pid: number): number[] | undefined {
+  let tasks: string[];
+  try {
+    tasks = [...Deno.readDirSync(`/proc/${pid}/task`)].map((e) => e.name);
+  } catch (error) {
+    if (unreadable(error)) throw new ProcUnreadable(String(error));
+    return []; // gone
+  }
+  const out: number[] = [];
+  for (const tid of tasks) {
+    let text: string;
+    try {
+      text = Deno.readTextFileSync(`/proc/${pid}/task/${tid}/children`);
+    } catch (error) {
+      if (unreadable(error)) throw new ProcUnreadable(String(error));
+      if (error instanceof Deno.errors.NotFound) {
+        if (!existsTask(pid, tid)) continue; // the thread ended
+        childrenFiles = false;
+        return undefined;
+      }
+      continue;
+    }
+    for (const word of text.split(/\s+/)) {
+      if (word !== "") out.push(Number(word));
+    }
+  }
+  return out;
+}
+
+function existsTask(pid: number, tid: string): boolean {
+  try {
+    Deno.statSync(`/proc/${pid}/task/${tid}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Every live descendant of `root` (children, their children, ...), found
- * by one pass over `/proc/<pid>/stat`.
+ * Every live descendant of `root` (children, their children, ...): from
+ * each thread's `children` file where the kernel has them (a few reads
+ * per process), else by one pass over every `/proc/<pid>/stat`.
  */
 export function descendants(root: number): number[] {
+  if (childrenFiles !== false) {
+    const out: number[] = [];
+    const todo = [root];
+    let complete = true;
+    while (todo.length > 0) {
+      const kids = childrenOf(todo.pop()!);
+      if (kids === undefined) {
+        complete = false;
+        break;
+      }
+      out.push(...kids);
+      todo.push(...kids);
+    }
+    if (complete) {
+      childrenFiles = true;
+      return out;
+    }
+  }
+  return scanDescendants(root);
+}
+
+/** `descendants` by one pass over `/proc/<pid>/stat`. */
+function scanDescendants(root: number): number[] {
   const children = new Map<number, number[]>();
   try {
     for (const entry of Deno.readDirSync("/proc")) {

@@ -223,8 +223,14 @@ export async function runOn(
       // slow first call run beside the rest.
       const gate = quietTiming && timed.size > 0;
       w.sendRaw(JSON.stringify({ t: "calls", timed: spec, gate }));
-      const own = timed.get(0)?.timeoutMs;
-      if (own !== undefined) w.rearm(own);
+      // A timed call's own limit is CPU time, its wall-time backstop 3×
+      // that and a second (the call may share a busy work core).
+      const arm = (limitMs: number | undefined) => {
+        if (limitMs === undefined) return;
+        w.limitCpu(limitMs);
+        w.rearm(3 * limitMs + 1000);
+      };
+      arm(timed.get(0)?.timeoutMs);
       while (true) {
         const m = await w.next();
         if (m === null) {
@@ -237,14 +243,14 @@ export async function runOn(
           await lease.quiet();
           // the samples get the timed call's own time limit afresh
           const mine = timed.get(results.length)?.timeoutMs;
-          w.rearm(mine ?? limits.timeoutMs);
+          if (mine === undefined) w.rearm(limits.timeoutMs);
+          else arm(mine);
           w.sendRaw('{"t":"go"}');
           continue;
         }
         if (m.t !== "r" || m.i !== results.length) continue;
         results.push(toCallResult(m.r));
-        const next = timed.get(results.length)?.timeoutMs;
-        if (next !== undefined) w.rearm(next);
+        arm(timed.get(results.length)?.timeoutMs);
       }
     }
     if (w.killReason && w.killReason !== "closed") status = w.killReason;

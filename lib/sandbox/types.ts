@@ -48,9 +48,10 @@ export interface RunRequest {
    * the calls have taken `budgetMs` of wall time
    * (default a quarter of its `timeoutMs`, or 2.5 s); its result carries
    * `bestMs`, the least time per call of a sample, and the value of the
-   * first call. `timeoutMs` is that call's own wall-time limit, armed when the
-   * calls before it have answered (the request's `timeoutMs` then covers
-   * only the other calls).
+   * first call. `timeoutMs` is that call's own limit in CPU time (with a
+   * wall-time backstop of 3× it plus 1 s), armed when the calls before it
+   * have answered (the request's `timeoutMs` then covers only the other
+   * calls).
    */
   timed?: TimedCallRequest[];
 }
@@ -61,7 +62,10 @@ export interface TimedCallRequest {
   call: number;
   /** @default 3 */
   repeats?: number;
-  /** This call's own wall-time limit, ms. */
+  /**
+   * This call's own limit, ms of CPU time (a wall-time backstop of 3× it
+   * plus 1 s stops a call that waits instead of computing).
+   */
   timeoutMs?: number;
   /** No more repeats once the runs took this long in all, ms. */
   budgetMs?: number;
@@ -206,10 +210,15 @@ export interface SandboxOptions {
   python?: PythonChoice;
   /**
    * Timed work — complexity measurements and requests with timed calls —
-   * runs alone: it waits until no other request of this sandbox runs,
-   * none starts meanwhile and no warm worker is spawned, so contention
-   * for cores, caches and memory bandwidth does not enter the times. Off:
-   * it runs beside the rest (a faster, noisier sweep). @default true
+   * is kept quiet, so contention for a core does not enter the times. On
+   * Linux with 2 or more CPUs and `taskset` (util-linux) the timed part
+   * moves to a timing core that no other worker of this process uses
+   * meanwhile (the last `timingConcurrency` CPUs; from the first timing
+   * on, other workers start on the remaining CPUs), while the rest goes
+   * on; `CALC_BENCH_QUIET_CORES=0`, or a machine without those, runs it
+   * alone instead: it waits until no other request of this sandbox runs,
+   * none starts meanwhile and no warm worker is spawned. Off: it runs
+   * beside the rest (a faster, noisier sweep). @default true
    */
   quietTiming?: boolean;
   /** bubblewrap's path. @default found in /usr/bin, /bin, /usr/local/bin */
