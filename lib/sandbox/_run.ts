@@ -224,11 +224,11 @@ export async function runOn(
       const gate = quietTiming && timed.size > 0;
       w.sendRaw(JSON.stringify({ t: "calls", timed: spec, gate }));
       // A timed call's own limit is CPU time, its wall-time backstop 3×
-      // that and a second (the call may share a busy work core).
+      // that and a second (the call may share a busy work core); a call
+      // after it without a limit of its own is not held to it.
       const arm = (limitMs: number | undefined) => {
-        if (limitMs === undefined) return;
         w.limitCpu(limitMs);
-        w.rearm(3 * limitMs + 1000);
+        if (limitMs !== undefined) w.rearm(3 * limitMs + 1000);
       };
       arm(timed.get(0)?.timeoutMs);
       while (true) {
