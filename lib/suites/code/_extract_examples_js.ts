@@ -9,13 +9,31 @@
  * @module
  */
 import type { ExampleStatement } from "./_extract_cut.ts";
-import { childNodes, type JsNode, type JsProgram } from "./quality/mod.ts";
+import type { JsNode, JsProgram } from "./quality/mod.ts";
+import { commentOnlyLines } from "./_extract_examples_js_comments.ts";
+import {
+  calls,
+  isAssert,
+  isConsole,
+  isModuleExports,
+  isStdin,
+  STDIN_MODULES,
+} from "./_extract_examples_js_marks.ts";
+import { unusedRequires } from "./_extract_examples_js_require.ts";
+import {
+  calleeOf,
+  declared,
+  declaredInside,
+  find,
+  FUNCTION_TYPES,
+  functionsOf,
+  ident,
+  literal,
+  member,
+  references,
+  rootOf,
+} from "./_extract_examples_js_tree.ts";
 
-const FUNCTION_TYPES = new Set([
-  "FunctionDeclaration",
-  "FunctionExpression",
-  "ArrowFunctionExpression",
-]);
 const LOOPS = new Set([
   "ForStatement",
   "ForInStatement",
@@ -38,202 +56,11 @@ const MUTATORS = new Set([
   "fill",
   "splice",
 ]);
-const STDIN_MODULES = new Set(["readline", "node:readline"]);
 
-type Pred = (n: JsNode) => boolean;
-
-/** The first node under `node` (itself included) that `pred` accepts. */
-function find(node: JsNode, pred: Pred): JsNode | null {
-  const stack = [node];
-  while (stack.length > 0) {
-    const n = stack.pop()!;
-    if (pred(n)) return n;
-    stack.push(...childNodes(n).reverse());
-  }
-  return null;
-}
-
-function ident(n: unknown, name?: string): n is JsNode & { name: string } {
-  const node = n as JsNode | null;
-  return node?.type === "Identifier" &&
-    (name === undefined || node.name === name);
-}
-
-/** `object.property` with a plain (non-computed) property name. */
-function member(n: JsNode, object: string, property?: string): boolean {
-  if (n.type !== "MemberExpression" || n.computed) return false;
-  const p = n.property as JsNode;
-  return ident(n.object, object) &&
-    (property === undefined || ident(p, property));
-}
-
-function calleeOf(n: JsNode): JsNode | null {
-  return n.type === "CallExpression" ? n.callee as JsNode : null;
-}
-
-const isConsole: Pred = (n) => {
-  const c = calleeOf(n);
-  return c !== null && member(c, "console");
-};
-
-const isAssert: Pred = (n) => {
-  const c = calleeOf(n);
-  return c !== null && (ident(c, "assert") || member(c, "assert"));
-};
-
-function literal(n: unknown): unknown {
-  const node = n as JsNode | undefined;
-  return node?.type === "Literal" ? node.value : undefined;
-}
-
-const isStdin: Pred = (n) => {
-  if (member(n, "process", "stdin") || member(n, "Deno", "stdin")) return true;
-  if (ident(n, "readline")) return true;
-  const c = calleeOf(n);
-  if (c === null) return false;
-  const args = (n.arguments ?? []) as JsNode[];
-  if (ident(c, "prompt")) return true;
-  if (ident(c, "require") && STDIN_MODULES.has(String(literal(args[0])))) {
-    return true;
-  }
-  const readFile = ident(c, "readFileSync") ||
-    c.type === "MemberExpression" && ident(c.property, "readFileSync");
-  const source = literal(args[0]);
-  return readFile && (source === 0 || source === "/dev/stdin");
-};
-
-const isModuleExports: Pred = (n) =>
-  member(n, "module", "exports") ||
-  n.type === "AssignmentExpression" && rootOf(n.left as JsNode) === "exports";
-
-/** The identifier at the root of `a.b[c].d`, if any. */
-function rootOf(n: JsNode): string | null {
-  let node = n;
-  while (node.type === "MemberExpression") node = node.object as JsNode;
-  return ident(node) ? node.name : null;
-}
-
-/** A `require(...)` at the root of `require("x").y` or `require("x")`. */
-function requiredModule(n: JsNode | null): string | null {
-  let node = n;
-  while (node !== null) {
-    if (node.type === "CallExpression") {
-      if (ident(node.callee, "require")) {
-        return String(literal((node.arguments as JsNode[])[0]) ?? "?");
-      }
-      node = node.callee as JsNode;
-    } else if (node.type === "MemberExpression") {
-      node = node.object as JsNode;
-    } else return null;
-  }
-  return null;
-}
-
-function calls(names: ReadonlySet<string>): (n: JsNode) => boolean {
-  return (n) => {
-    const c = calleeOf(n);
-    return c !== null && ident(c) && names.has(c.name);
-  };
-}
-
-/** Names an expression or statement reads (property keys and labels left out). */
-function references(node: JsNode): Set<string> {
-  const out = new Set<string>();
-  const visit = (n: JsNode, parent: JsNode | null, key: string) => {
-    if (n.type === "Identifier") {
-      const skip = parent !== null && (
-        (parent.type === "MemberExpression" && key === "property" &&
-          !parent.computed) ||
-        ((parent.type === "Property" || parent.type === "MethodDefinition" ||
-          parent.type === "PropertyDefinition") &&
-          key === "key" &&
-          !parent.computed) ||
-        (key === "label")
-      );
-      if (!skip) out.add(n.name as string);
-      return;
-    }
-    for (const [k, value] of Object.entries(n)) {
-      if (k === "loc") continue;
-      const items = Array.isArray(value) ? value : [value];
-      for (const item of items) {
-        if (
-          typeof item === "object" && item !== null &&
-          typeof (item as JsNode).type === "string"
-        ) visit(item as JsNode, n, k);
-      }
-    }
-  };
-  visit(node, null, "");
-  return out;
-}
-
-/** Identifiers a binding pattern declares (`a`, `{ a, b: c }`, `[a, ...b]`). */
-function declared(pattern: JsNode | null): string[] {
-  if (pattern === null) return [];
-  switch (pattern.type) {
-    case "Identifier":
-      return [pattern.name as string];
-    case "ObjectPattern":
-      return (pattern.properties as JsNode[]).flatMap((p) =>
-        declared((p.type === "RestElement" ? p.argument : p.value) as JsNode)
-      );
-    case "ArrayPattern":
-      return (pattern.elements as (JsNode | null)[]).flatMap(declared);
-    case "RestElement":
-      return declared(pattern.argument as JsNode);
-    case "AssignmentPattern":
-      return declared(pattern.left as JsNode);
-    default:
-      return [];
-  }
-}
-
-/** Names declared anywhere inside a statement (block-scoped there). */
-function declaredInside(node: JsNode): Set<string> {
-  const out = new Set<string>();
-  find(node, (n) => {
-    if (n.type === "VariableDeclarator") {
-      for (const d of declared(n.id as JsNode)) out.add(d);
-    } else if (FUNCTION_TYPES.has(n.type)) {
-      for (const p of (n.params ?? []) as JsNode[]) {
-        for (const d of declared(p)) out.add(d);
-      }
-    } else if (n.type === "CatchClause") {
-      for (const d of declared(n.param as JsNode | null)) out.add(d);
-    }
-    return false;
-  });
-  return out;
-}
-
+/** The first item of `set` that `pred` accepts, or null. */
 function first<T>(set: Iterable<T>, pred: (t: T) => boolean): T | null {
   for (const t of set) if (pred(t)) return t;
   return null;
-}
-
-/** The top-level functions (declared or bound to a const) and their nodes. */
-function functionsOf(body: JsNode[]): Map<string, JsNode> {
-  const out = new Map<string, JsNode>();
-  for (const statement of body) {
-    let s = statement;
-    if (
-      (s.type === "ExportNamedDeclaration" ||
-        s.type === "ExportDefaultDeclaration") &&
-      s.declaration !== null && typeof s.declaration === "object"
-    ) s = s.declaration as JsNode;
-    if (s.type === "FunctionDeclaration" && ident(s.id)) {
-      out.set(s.id.name, s);
-    } else if (s.type === "VariableDeclaration") {
-      for (const d of s.declarations as JsNode[]) {
-        const init = d.init as JsNode | null;
-        if (ident(d.id) && init !== null && FUNCTION_TYPES.has(init.type)) {
-          out.set(d.id.name, init);
-        }
-      }
-    }
-  }
-  return out;
 }
 
 /**
@@ -492,53 +319,13 @@ export function javascriptExamples(
 
   // A `require` whose names only dropped code used goes too: the sandbox
   // runs ES modules, where `require` itself is not defined.
-  const keptRefs = (except: JsNode) => {
-    const out = new Set<string>();
-    for (const k of kept) {
-      if (k === except) continue;
-      for (const r of references(k)) out.add(r);
-    }
-    return out;
-  };
-  const droppedRefs = new Set<string>();
-  for (const d of dropped) {
-    for (const r of references(d.node)) droppedRefs.add(r);
-  }
-  for (const s of [...kept]) {
-    if (s.type !== "VariableDeclaration") continue;
-    const declarators = s.declarations as JsNode[];
-    const modules = declarators.map((d) =>
-      requiredModule(d.init as JsNode | null)
-    );
-    if (modules.some((m) => m === null)) continue;
-    const binds = declarators.flatMap((d) => declared(d.id as JsNode));
-    const others = keptRefs(s);
-    if (
-      binds.length > 0 && binds.every((b) => !others.has(b)) &&
-      binds.some((b) => droppedRefs.has(b))
-    ) {
-      kept.splice(kept.indexOf(s), 1);
-      drop(s, `require("${modules.join('", "')}") used only by dropped code`);
-    }
+  const unused = unusedRequires(kept, dropped.map((d) => d.node));
+  for (const { node, modules } of unused) {
+    drop(node, `require("${modules.join('", "')}") used only by dropped code`);
   }
 
-  const lines = code.split("\n");
-  const commentLines = new Set<number>();
-  const lineStarts = [0];
-  for (const l of lines) lineStarts.push(lineStarts.at(-1)! + l.length + 1);
-  for (const c of program.comments) {
-    const firstLine = lineStarts.findIndex((o, i) =>
-      o <= c.start && c.start < lineStarts[i + 1]!
-    );
-    if (firstLine < 0 || lineStarts[firstLine] !== c.start) continue;
-    let last = firstLine;
-    while (lineStarts[last + 1]! <= c.end - 1) last++;
-    const after = lines[last]!.slice(c.end - lineStarts[last]!);
-    if (after.trim() !== "") continue;
-    for (let i = firstLine; i <= last; i++) commentLines.add(i);
-  }
   return {
     dropped: dropped.map(({ kind, start, end }) => ({ kind, start, end })),
-    commentLines,
+    commentLines: commentOnlyLines(program, code),
   };
 }

@@ -79,14 +79,10 @@
  *
  * @module
  */
-export {
-  type CodeAnswer,
-  type CodeOutcome,
-  codeSkill,
-  type CodeTask,
-  readCodeTask,
-  solveCodeTask,
-} from "./skill.ts";
+export type { CodeAnswer, CodeOutcome, CodeTask } from "./types.ts";
+export { readCodeTask } from "./read_task.ts";
+export { solveCodeTask } from "./solve_task.ts";
+export { codeSkill } from "./skill.ts";
 // What `CodeTask` carries of the sim's recall of the bank and HumanEval.
 export type {
   RecalledHumanEval,

@@ -1,0 +1,45 @@
+/**
+ * What a language engine of the sandbox worker offers its protocol loop,
+ * and how the worker words a thrown value.
+ *
+ * @module
+ */
+
+/** One language's side of the worker protocol; each answer is JSON text. */
+export interface Engine {
+  /** Decodes every call's arguments (before the candidate's code loads). */
+  prepare(callsJson: string): void;
+  load(code: string, entry: string, typescript: boolean): Promise<string>;
+  /** Calls the entry with the i-th prepared argument list. */
+  call(i: number): Promise<string>;
+  /**
+   * The same, up to `reps` times on fresh copies, timed in CPU ms; `gate`
+   * waits for the parent's word that the machine is quiet.
+   */
+  callTimed(
+    i: number,
+    reps: number,
+    budgetMs: number,
+    sampleMs: number,
+    gate: () => Promise<void>,
+  ): Promise<string>;
+  /** Keeps a measured size's arguments (wire JSON text) under an id. */
+  putArgs(id: number, argsJson: string): void;
+  /** Times the entry on the arguments kept under `id`. */
+  measure(id: number, reps: number, minMs: number, k0: number): Promise<string>;
+  programs(itemsJson: string, guard: boolean): string;
+}
+
+/** A thrown value as one line of error text (name and message, no colours, at most 2,000 characters). */
+export function errorText(e: unknown): string {
+  try {
+    if (e instanceof Error) {
+      // deno-lint-ignore no-control-regex
+      return (e.name + ": " + e.message).replace(/\x1b\[[0-9;]*m/g, "")
+        .slice(0, 2000);
+    }
+    return ("thrown: " + String(e)).slice(0, 2000);
+  } catch {
+    return "thrown: (unprintable value)";
+  }
+}
