@@ -173,9 +173,13 @@ async function main(args: string[]): Promise<number> {
 
   try {
     const result = await runSweep(config, { ...options, suites });
-    for (const warning of result.warnings) console.error(`Warning: ${warning}`);
+    // Last, after the summary, where a terminal leaves them in view.
+    const warn = () => {
+      for (const w of result.warnings) console.error(`Warning: ${w}`);
+    };
     const stored = result.done + result.skipped;
     if (result.interrupted) {
+      warn();
       console.error(
         `Interrupted: ${stored} of ${result.total} rows saved in ${result.runDir}. Resume with: deno task sweep --resume ${result.runDir}`,
       );
@@ -193,6 +197,7 @@ async function main(args: string[]): Promise<number> {
     console.log(
       await summarizeResultsText(join(result.runDir, RESULTS_FILE)),
     );
+    warn();
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));

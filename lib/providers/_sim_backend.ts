@@ -5,7 +5,12 @@
  * @module
  */
 import type { SimReply, SimRequest } from "./sim/types.ts";
-import { type RegisteredSkill, simChoices, simModelList } from "./sim/mod.ts";
+import {
+  type RegisteredSkill,
+  simChoices,
+  simModelList,
+  simSkillFor,
+} from "./sim/mod.ts";
 
 /** One `/v1/models` entry. */
 export interface SimModelEntry {
@@ -26,6 +31,12 @@ export interface SimBackend {
    * throws a `RangeError` for an unknown model, a `TypeError` for a bad `n`.
    */
   simChat(request: SimRequest): SimReply;
+  /**
+   * The skill that reads the request's question, or null when none does
+   * (the reply is then a non-answer); throws as `simChat` does. Optional:
+   * a backend without it never says it lacks a skill.
+   */
+  simSkillFor?(request: SimRequest): string | null;
   /** The profiles, as `/v1/models` lists them. */
   simModelList(): SimModelEntry[];
 }
@@ -43,6 +54,8 @@ export interface SimBackend {
  * import { createSimBackend } from "./mod.ts";
  * const backend = createSimBackend([]);
  * assert.ok(backend.simModelList().some((m) => m.id === "sim-strong"));
+ * const request = { model: "sim-strong", messages: [{ role: "user" as const, content: "Hi" }] };
+ * assert.equal(backend.simSkillFor?.(request), null); // no skill: a non-answer
  * ```
  */
 export function createSimBackend(
@@ -50,6 +63,7 @@ export function createSimBackend(
 ): SimBackend {
   return {
     simChat: (request) => simChoices(request, skills),
+    simSkillFor: (request) => simSkillFor(request, skills),
     simModelList,
   };
 }

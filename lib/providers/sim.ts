@@ -85,19 +85,52 @@ export class SimProvider implements Provider {
     return this.#answer(prompt, options.n, options.signal);
   }
 
-  async #answer(
-    prompt: Prompt,
-    n: number | undefined,
-    signal: AbortSignal | undefined,
-  ): Promise<Completion[]> {
-    const { model = this.name, realtime = false } = this.#options;
-    const body = buildRequestBody(prompt, {
-      model,
+  /**
+   * Whether no sim skill reads the prompt's question, so the sim's reply
+   * to it is a non-answer (see `simSkillFor`); false when the backend
+   * cannot tell or the profile is unknown (the reply is then an error).
+   * Answers nothing and changes no reply.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { SimProvider } from "./sim.ts";
+   * const provider = new SimProvider({ name: "strong", model: "sim-strong" });
+   * const prompt = {
+   *   templateId: "direct",
+   *   messages: [{ role: "user" as const, content: "What is 12 + 30?" }],
+   *   params: { temperature: 0, max_tokens: 64 },
+   * };
+   * assert.equal(provider.lacksSkill(prompt), true); // the default backend has no skill
+   * ```
+   */
+  lacksSkill(prompt: Prompt): boolean {
+    try {
+      return this.#backend.simSkillFor?.(this.#body(prompt) as SimRequest) ===
+        null;
+    } catch {
+      return false;
+    }
+  }
+
+  /** The request body the OpenAI provider would send for `prompt`. */
+  #body(prompt: Prompt): Record<string, unknown> {
+    return buildRequestBody(prompt, {
+      model: this.#options.model ?? this.name,
       temperature: this.#options.temperature,
       maxTokens: this.#options.maxTokens,
       maxTokensParam: this.#options.maxTokensParam,
       params: this.#options.params,
     });
+  }
+
+  async #answer(
+    prompt: Prompt,
+    n: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<Completion[]> {
+    const { realtime = false } = this.#options;
+    const body = this.#body(prompt);
     if (n !== undefined) body.n = n;
     if (signal?.aborted) {
       return [errorCompletion({ latencyMs: 0, attempts: 0 }, {

@@ -40,6 +40,14 @@ export interface Provider {
     prompt: Prompt,
     options: ChoicesOptions,
   ): Promise<Completion[]>;
+  /**
+   * Whether the provider knows it cannot read this prompt, so that every
+   * reply to it is a non-answer: the in-process sim when no sim skill
+   * reads the prompt's question. The runner asks it to warn about a suite
+   * the sim cannot answer; it changes nothing sent or stored. Optional:
+   * a provider without it (a real endpoint) is never said to lack one.
+   */
+  lacksSkill?(prompt: Prompt): boolean;
   /** Releases sockets or servers, if any. */
   close?(): Promise<void>;
 }

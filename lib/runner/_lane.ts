@@ -13,6 +13,7 @@ import type { ChatMessage, Completion, ErrorKind, Prompt } from "../types.ts";
 import { cacheKey, type CacheTarget, type ResponseCache } from "./cache.ts";
 import { laneWidth } from "./lane_width.ts";
 import { CallLimits } from "./_limits.ts";
+import type { UnreadSuites } from "./_unread_suites.ts";
 import type { Shard } from "./shard.ts";
 import { finishRow, scoreContexts } from "./finish.ts";
 import { sampleGroups, sharedSamples } from "./groups.ts";
@@ -56,6 +57,8 @@ export interface LaneShared {
   judgeProvider(model: ModelConfig): Promise<Provider>;
   /** Removes every secret of the sweep from text that will be stored. */
   redact(text: string): string;
+  /** Suites a model's provider could not read a prompt of (the sim's skills). */
+  unread: UnreadSuites;
 }
 
 /** A completion for a call that never went out (the sweep stopped). */
@@ -267,6 +270,7 @@ export async function runLane(
   const { config, stats, stop, writer } = shared;
   const limits = new CallLimits(model.rpm, model.tpm);
   const call = caller(model, shared, limits);
+  const provider = shared.provider(model);
   const items = workItems(
     model.name,
     shared.entries,
@@ -283,6 +287,14 @@ export async function runLane(
 
   const finish = async (item: WorkItem, answered: Completion) => {
     if (stop.signal.aborted && answered.error !== undefined) return; // redo on resume
+    if (provider.lacksSkill !== undefined) {
+      // Asked of the prompt, not the reply: a cached reply counts too.
+      shared.unread.note(
+        item.entry.suite.name,
+        model.name,
+        () => provider.lacksSkill!(buildPrompt(item, model, config)),
+      );
+    }
     const row = await finishRow({
       runName: shared.runName,
       model,

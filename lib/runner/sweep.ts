@@ -35,6 +35,7 @@ import type {
 import { type LaneShared, type LaneStats, runLane } from "./_lane.ts";
 import { plannedRows } from "./_planned_rows.ts";
 import { openRun, openStore, shardToRun } from "./_run_folder.ts";
+import { UnreadSuites } from "./_unread_suites.ts";
 import type { SuiteEntry } from "./work.ts";
 
 export type { ProviderFactory, SweepOptions, SweepProgress, SweepResult };
@@ -292,6 +293,7 @@ export async function runSweep(
       return provider(model);
     },
     redact,
+    unread: new UnreadSuites(),
   };
 
   let failure: unknown = null;
@@ -345,6 +347,6 @@ export async function runSweep(
     cached: stats.cached,
     interrupted,
     elapsedSeconds: (performance.now() - t0) / 1000,
-    warnings,
+    warnings: [...warnings, ...shared.unread.warnings()],
   };
 }

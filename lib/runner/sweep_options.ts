@@ -71,6 +71,11 @@ export interface SweepResult {
   interrupted: boolean;
   /** Wall time of this session in seconds. */
   elapsedSeconds: number;
-  /** Things the user should know (lines of a resumed run set aside). */
+  /**
+   * Things the user should know: lines of a resumed run set aside, and
+   * one line per suite × sim model where the sim had no skill for any
+   * prompt of the suite it was asked this session (every such row holds
+   * the sim's non-answer).
+   */
   warnings: string[];
 }

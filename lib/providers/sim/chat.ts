@@ -120,6 +120,108 @@ function toolResultAnswer(
   };
 }
 
+/** What {@linkcode simChat} reads from a request before answering it. */
+function readRequest(request: SimRequest) {
+  const profile = getSimProfile(request.model);
+  if (!Array.isArray(request.messages)) {
+    throw new TypeError("Cannot simulate chat: messages must be an array");
+  }
+  const messages = request.messages.map(cleanMessage);
+  const temperature = typeof request.temperature === "number" &&
+      Number.isFinite(request.temperature)
+    ? Math.max(0, request.temperature)
+    : 1;
+  const rawMax = request.max_tokens ?? request["max_completion_tokens"];
+  const maxTokens = typeof rawMax === "number" && rawMax > 0
+    ? Math.floor(rawMax)
+    : null;
+  const seed = typeof request.seed === "number" && Number.isFinite(request.seed)
+    ? Math.trunc(request.seed)
+    : 0;
+  const tools = Array.isArray(request.tools) ? request.tools : [];
+
+  let promptChars = 0;
+  const canon: unknown[] = [];
+  let system = "", question = "";
+  for (const m of messages) {
+    const text = m.content ?? "";
+    promptChars += text.length;
+    for (const c of m.tool_calls ?? []) {
+      promptChars += c.function.arguments.length;
+    }
+    canon.push([m.role, text, m.tool_call_id ?? null, m.tool_calls ?? null]);
+    if (m.role === "system") system += (system ? "\n" : "") + text;
+    else if (m.role === "user") question = text;
+  }
+  const key = hash32(JSON.stringify([
+    request.model,
+    canon,
+    temperature,
+    maxTokens,
+    tools.map((t) => t.function?.name ?? ""),
+  ]));
+  const stream = mix32(mix32(key, seed >>> 0), Math.floor(seed / 4294967296));
+  const rng = mulberry32(stream);
+  const instructions = readInstructions(messages, system, question);
+  const input: SkillInput = {
+    request,
+    profile,
+    question,
+    system,
+    instructions,
+    temperature,
+    rng,
+  };
+  return {
+    profile,
+    messages,
+    maxTokens,
+    tools,
+    promptChars,
+    key,
+    stream,
+    rng,
+    instructions,
+    input,
+  };
+}
+
+/**
+ * The skill the sim answers a request's question with: the first of
+ * `skills` that reads the last user message, as {@linkcode simChat} tries
+ * them. `null` means the sim has no skill for it, so its reply is a
+ * polite non-answer ("Could you rephrase the question?") and no suite can
+ * extract an answer from it. The sweep uses this to warn when a sim model
+ * read none of a suite's prompts; nothing in the reply changes.
+ *
+ * @param request An OpenAI chat-completions request body.
+ * @param skills The skills, tried in order.
+ * @returns The skill's name, or null when none reads the question.
+ * @throws {SimModelError} When `request.model` is not a sim profile.
+ * @throws {TypeError} When `request.messages` is not an array.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { defineSkill, simSkillFor } from "./mod.ts";
+ *
+ * const adder = defineSkill({
+ *   name: "adder",
+ *   match: ({ question }) => /(\d+) \+ (\d+)/.exec(question),
+ *   solve: (m) => ({ answer: String(Number(m[1]) + Number(m[2])), numeric: true, steps: [], difficulty: 1 }),
+ * });
+ * const ask = (content: string) => ({ model: "sim-strong", messages: [{ role: "user" as const, content }] });
+ * assert.equal(simSkillFor(ask("What is 48 + 37?"), [adder]), "adder");
+ * assert.equal(simSkillFor(ask("Is 7 even or odd?"), [adder]), null);
+ * ```
+ */
+export function simSkillFor(
+  request: SimRequest,
+  skills: readonly RegisteredSkill[],
+): string | null {
+  return findSkillAnswer(readRequest(request).input, skills)?.skill ?? null;
+}
+
 /**
  * Simulates one chat completion. Deterministic: the same request (model,
  * messages, temperature, max_tokens, seed, tools) gives a byte-identical
@@ -172,56 +274,18 @@ export function simChat(
   request: SimRequest,
   skills: readonly RegisteredSkill[] = [],
 ): SimReply {
-  const profile = getSimProfile(request.model);
-  if (!Array.isArray(request.messages)) {
-    throw new TypeError("Cannot simulate chat: messages must be an array");
-  }
-  const messages = request.messages.map(cleanMessage);
-  const temperature = typeof request.temperature === "number" &&
-      Number.isFinite(request.temperature)
-    ? Math.max(0, request.temperature)
-    : 1;
-  const rawMax = request.max_tokens ?? request["max_completion_tokens"];
-  const maxTokens = typeof rawMax === "number" && rawMax > 0
-    ? Math.floor(rawMax)
-    : null;
-  const seed = typeof request.seed === "number" && Number.isFinite(request.seed)
-    ? Math.trunc(request.seed)
-    : 0;
-  const tools = Array.isArray(request.tools) ? request.tools : [];
-
-  let promptChars = 0;
-  const canon: unknown[] = [];
-  let system = "", question = "";
-  for (const m of messages) {
-    const text = m.content ?? "";
-    promptChars += text.length;
-    for (const c of m.tool_calls ?? []) {
-      promptChars += c.function.arguments.length;
-    }
-    canon.push([m.role, text, m.tool_call_id ?? null, m.tool_calls ?? null]);
-    if (m.role === "system") system += (system ? "\n" : "") + text;
-    else if (m.role === "user") question = text;
-  }
-  const key = hash32(JSON.stringify([
-    request.model,
-    canon,
-    temperature,
-    maxTokens,
-    tools.map((t) => t.function?.name ?? ""),
-  ]));
-  const stream = mix32(mix32(key, seed >>> 0), Math.floor(seed / 4294967296));
-  const rng = mulberry32(stream);
-  const instructions = readInstructions(messages, system, question);
-  const input: SkillInput = {
-    request,
+  const {
     profile,
-    question,
-    system,
-    instructions,
-    temperature,
+    messages,
+    maxTokens,
+    tools,
+    promptChars,
+    key,
+    stream,
     rng,
-  };
+    instructions,
+    input,
+  } = readRequest(request);
 
   const last = messages[messages.length - 1];
   let answer: SkillAnswer | null = last?.role === "tool"

@@ -34,7 +34,9 @@
  * 4. The first skill in {@linkcode SIM_SKILLS} whose `match` accepts the
  *    question solves it; each operation passes with the calibrated
  *    {@linkcode passChance} and otherwise gets a {@linkcode makeMistake}
- *    slip. No skill → a polite non-answer.
+ *    slip. No skill → a polite non-answer ({@linkcode simSkillFor} says
+ *    which skill, if any, reads a request; a sweep warns when a sim model
+ *    read none of a suite's prompts).
  * 5. With a `calculator` tool offered, tool-using profiles call it first;
  *    a `role: "tool"` reply is then answered in the instructed format.
  * 6. The reply is rendered in the profile's style, cut at
@@ -70,7 +72,7 @@ export * from "./errors.ts";
 export * from "./profiles.ts";
 export * from "./calibration.ts";
 export * from "./mistakes.ts";
-export { simChat, tokensOfChars } from "./chat.ts";
+export { simChat, simSkillFor, tokensOfChars } from "./chat.ts";
 export { choiceCount, choiceSeed, MAX_CHOICES, simChoices } from "./choices.ts";
 export {
   defineSkill,
