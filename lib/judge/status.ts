@@ -1,13 +1,145 @@
 /**
- * The status ladder, written once for every suite: a failed request is an
- * `error`; a question without a key is `unscored`; a reply cut at the
- * token limit without a trustworthy answer is `truncated`; a reply with no
- * answer is a `parse_error`; only then is the answer compared (`correct`
- * or `wrong`, which the suite decides).
+ * The status ladder, written once for every suite. A row's status is the
+ * first rung that holds, in the order of {@linkcode STATUSES}:
+ *
+ * 1. `error`: the request failed for good (or the judge could not judge).
+ *    The runner's `finishRow` gives a failed request its
+ *    {@linkcode errorVerdict} before any suite sees it, so a suite's
+ *    `score` only ever gets completions without `error`.
+ * 2. `unscored`: the question has no answer key.
+ * 3. `truncated`: the reply was cut at the token limit without a
+ *    trustworthy answer.
+ * 4. `parse_error`: the reply holds no answer.
+ * 5. `wrong` or `correct`: the suite compares the answer with the key.
+ *
+ * Rungs 2–4 are {@linkcode statusBeforeComparing}; `format_valid` follows
+ * one rule for every suite, {@linkcode formatValidFor}.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatValidFor, STATUSES } from "./status.ts";
+ * assert.deepEqual(STATUSES, ["error", "unscored", "truncated", "parse_error", "wrong", "correct"]);
+ * const found = { value: "12", rule: "bare", span: [0, 2] as [number, number], candidates: 1 };
+ * assert.equal(formatValidFor("parse_error", found, () => true), false);
+ * assert.equal(formatValidFor("wrong", found, () => true), true);
+ * ```
  *
  * @module
  */
-import type { Completion, Extraction, VerdictStatus } from "../types.ts";
+import type {
+  Completion,
+  Extraction,
+  Verdict,
+  VerdictStatus,
+} from "../types.ts";
+
+/**
+ * Every verdict status, in the order the ladder decides them: a row has
+ * the first one that holds.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { STATUSES } from "./status.ts";
+ * assert.equal(STATUSES[0], "error");
+ * assert.equal(STATUSES.at(-1), "correct");
+ * ```
+ */
+export const STATUSES = [
+  "error",
+  "unscored",
+  "truncated",
+  "parse_error",
+  "wrong",
+  "correct",
+] as const satisfies readonly VerdictStatus[];
+
+// Fails to compile when STATUSES misses a VerdictStatus or names another.
+const _everyStatus: [VerdictStatus, (typeof STATUSES)[number]] extends
+  [(typeof STATUSES)[number], VerdictStatus] ? true : false = true;
+
+/**
+ * Whether a row of each status keeps an answer whose format counts: not
+ * when the request or the judge failed, the reply was cut before a
+ * trustworthy answer, or no answer was found.
+ */
+const KEEPS_ANSWER: Readonly<Record<VerdictStatus, boolean>> = {
+  error: false,
+  unscored: true,
+  truncated: false,
+  parse_error: false,
+  wrong: true,
+  correct: true,
+};
+
+/**
+ * The one rule for a verdict's `formatValid` (the row's `format_valid`),
+ * used by every suite. A row is format-valid only when it has an answer
+ * and the suite says the reply gave it in the format the prompt asked for:
+ *
+ * - `error`, `truncated` and `parse_error` rows are never format-valid;
+ * - `correct` and `wrong` rows are format-valid when `inFormat()` says so;
+ * - `unscored` rows (no key) likewise, when an answer was extracted.
+ *
+ * A row whose extraction has no value is never format-valid, whatever its
+ * status; `inFormat` is not called then.
+ *
+ * @param status The row's status.
+ * @param extraction What the suite's extractor found.
+ * @param inFormat The suite's own check that the reply is in the
+ *   instructed format (just the number, a final answer line, a fenced
+ *   block...); called only when the status lets the format count.
+ * @returns The verdict's `formatValid`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { formatValidFor } from "./status.ts";
+ * const found = { value: "B", rule: "bare", span: [0, 1] as [number, number], candidates: 1 };
+ * const none = { value: null, rule: "none", span: null, candidates: 0 };
+ * assert.equal(formatValidFor("correct", found, () => true), true);
+ * assert.equal(formatValidFor("wrong", found, () => false), false);
+ * assert.equal(formatValidFor("unscored", found, () => true), true);
+ * assert.equal(formatValidFor("unscored", none, () => true), false);
+ * assert.equal(formatValidFor("truncated", found, () => true), false);
+ * assert.equal(formatValidFor("error", found, () => true), false);
+ * ```
+ */
+export function formatValidFor(
+  status: VerdictStatus,
+  extraction: Extraction,
+  inFormat: () => boolean,
+): boolean {
+  return KEEPS_ANSWER[status] && extraction.value !== null && inFormat();
+}
+
+/**
+ * The verdict of a row that could not be judged: a request that failed for
+ * good (the runner's `finishRow` makes these) or a judge that failed (a
+ * suite may return one). Scores 0 and is never format-valid.
+ *
+ * @param message Why: the request's error message, or the judge's.
+ * @returns An `error` verdict with `message` as its explanation.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { errorVerdict } from "./status.ts";
+ * const v = errorVerdict("timed out");
+ * assert.equal(v.status, "error");
+ * assert.equal(v.formatValid, false);
+ * assert.equal(v.explanation, "timed out");
+ * ```
+ */
+export function errorVerdict(message: string): Verdict {
+  return {
+    status: "error",
+    score: 0,
+    formatValid: false,
+    explanation: message,
+  };
+}
 
 /** Options of {@linkcode statusBeforeComparing}. */
 export interface LadderOptions {
@@ -21,14 +153,20 @@ export interface LadderOptions {
   trusted?: boolean;
 }
 
+/** A status {@linkcode statusBeforeComparing} can give. */
+export type StatusBeforeComparing = "unscored" | "truncated" | "parse_error";
+
 /**
- * The status of a row before its answer is compared, or null when the
- * answer should be compared (the suite then says correct or wrong).
+ * The status of a row before its answer is compared (rungs 2–4 of the
+ * ladder), or null when the answer should be compared (the suite then
+ * says correct or wrong). For a completion that did not fail: a failed
+ * request never reaches a suite (see the module doc).
  *
- * @param completion The model's completion.
+ * @param completion The model's completion (without `error`).
  * @param extraction What the suite's extractor found.
- * @param options Whether the question is keyed and the value trusted.
- * @returns `"error"`, `"unscored"`, `"truncated"`, `"parse_error"`, or null.
+ * @param options Whether the question is keyed and the value trusted;
+ *   without `keyed: false` the status is never `"unscored"`.
+ * @returns `"unscored"`, `"truncated"`, `"parse_error"`, or null.
  *
  * @example
  * ```ts
@@ -44,10 +182,19 @@ export interface LadderOptions {
 export function statusBeforeComparing(
   completion: Completion,
   extraction: Extraction,
+  options?: LadderOptions & { keyed?: true },
+): Exclude<StatusBeforeComparing, "unscored"> | null;
+export function statusBeforeComparing(
+  completion: Completion,
+  extraction: Extraction,
+  options: LadderOptions,
+): StatusBeforeComparing | null;
+export function statusBeforeComparing(
+  completion: Completion,
+  extraction: Extraction,
   options: LadderOptions = {},
-): Exclude<VerdictStatus, "correct" | "wrong"> | null {
+): StatusBeforeComparing | null {
   const { keyed = true, trusted = true } = options;
-  if (completion.error !== undefined) return "error";
   if (!keyed) return "unscored";
   if (
     completion.finishReason === "length" &&

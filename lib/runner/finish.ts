@@ -11,14 +11,20 @@ import type { ModelConfig } from "../config/schema.ts";
 import type { Provider } from "../providers/mod.ts";
 import type { ScoreCache, ScoreContext } from "../suites/types.ts";
 import type { Completion, Extraction, ResultRow, Verdict } from "../types.ts";
-import { errorVerdict, toResultRow } from "./row.ts";
+import { errorVerdict } from "../judge/status.ts";
+import { toResultRow } from "./row.ts";
 import type { SuiteEntry, WorkItem } from "./work.ts";
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Extracts and scores a completion; a suite that throws becomes an error row. */
+/**
+ * Extracts and scores a completion. The first rung of the status ladder
+ * (`lib/judge/status.ts`) is decided here, for every suite: a failed
+ * request is an error row and never reaches the suite's `extract` or
+ * `score`; a suite that throws becomes an error row too.
+ */
 async function judge(
   item: WorkItem,
   completion: Completion,
@@ -86,7 +92,10 @@ export interface FinishInput {
 
 /**
  * Extracts, scores and flattens one answered work item into its result row,
- * redacted. Never throws for a suite's failure: that becomes an error row.
+ * redacted. A failed request becomes an error row without the suite being
+ * asked ({@linkcode errorVerdict}: status `"error"`, never format-valid),
+ * so a suite's `score` only gets completions without `error`. Never throws
+ * for a suite's failure: that becomes an error row too.
  *
  * @param input The item, its completion and the run's context.
  * @returns The row to append to `results.jsonl`.
@@ -94,7 +103,7 @@ export interface FinishInput {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { finishRow } from "./finish.ts";
+ * import { type FinishInput, finishRow } from "./finish.ts";
  * import type { Suite } from "../suites/types.ts";
  * const suite = {
  *   name: "tiny", description: "", validateParams: () => ({ ok: true }),
@@ -104,16 +113,24 @@ export interface FinishInput {
  * } satisfies Suite;
  * const question = { id: "q1", suite: "tiny", text: "1+1", answer: { kind: "rational", value: "2" }, dims: {} } as const;
  * const template = { id: "direct", description: "", render: () => [] };
- * const row = await finishRow({
+ * const completion = { text: "2 sk-secret", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 };
+ * const input = {
  *   runName: "r",
  *   model: { name: "m", provider: "sim", concurrency: 1, rpm: 0, tpm: 0, params: {} },
  *   item: { entry: { config: { name: "tiny", params: {} }, suite, questions: [question], templates: [["direct", template]] }, question, templateId: "direct", template, sample: 0 },
- *   completion: { text: "2 sk-secret", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 },
+ *   completion,
  *   context: { params: {}, complete: () => Promise.reject(new Error("no judge")), signal: new AbortController().signal },
- *   redact: (t) => t.replaceAll("sk-secret", "[redacted]"),
- * });
+ *   redact: (t: string) => t.replaceAll("sk-secret", "[redacted]"),
+ * } satisfies FinishInput;
+ * const row = await finishRow(input);
  * assert.equal(row.key, "m|q1|direct|0");
  * assert.equal(row.response, "2 [redacted]");
+ * // A failed request is an error row; the suite is not asked.
+ * const failed = await finishRow({
+ *   ...input,
+ *   completion: { ...completion, text: "", finishReason: "error", error: { kind: "timeout", message: "timed out" } },
+ * });
+ * assert.deepEqual([failed.status, failed.format_valid, failed.extracted], ["error", false, null]);
  * ```
  */
 export async function finishRow(input: FinishInput): Promise<ResultRow> {

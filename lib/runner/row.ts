@@ -76,25 +76,6 @@ export function answerText(answer: Answer): string {
 }
 
 /**
- * The verdict for a completion that failed for good.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { errorVerdict } from "./row.ts";
- * assert.equal(errorVerdict("timed out").status, "error");
- * ```
- */
-export function errorVerdict(message: string): Verdict {
-  return {
-    status: "error",
-    score: 0,
-    formatValid: false,
-    explanation: message,
-  };
-}
-
-/**
  * Builds the flat result row. Pure: the same input gives the same row.
  *
  * @param input The question, completion, extraction and verdict.

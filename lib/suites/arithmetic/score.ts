@@ -6,7 +6,11 @@
 import { extractNumber } from "../../extract/number.ts";
 import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
 import { classifyNumericError } from "./forensics.ts";
-import { statusBeforeComparing } from "../../judge/status.ts";
+import {
+  errorVerdict,
+  formatValidFor,
+  statusBeforeComparing,
+} from "../../judge/status.ts";
 import { compareNumeric, type NumericTolerance } from "../../judge/numeric.ts";
 import {
   formatRational,
@@ -78,10 +82,14 @@ function toleranceOf(
 }
 
 /**
- * Judges a numeric extraction against a rational key. Status `error` when
- * the call failed, `truncated` when the reply hit the token limit before an
- * explicit answer, `parse_error` when no number was found, else `correct`
- * or `wrong` (with forensics and the relative error). Never throws.
+ * Judges a numeric extraction against a rational key, on the shared
+ * status ladder (`lib/judge/status.ts`; a failed request never gets here):
+ * `truncated` when the reply hit the token limit before an explicit
+ * answer, `parse_error` when no number was found, else `correct` or
+ * `wrong` (with forensics and the relative error); `error` only when the
+ * key is not rational or the comparison fails. `formatValid` follows the
+ * ladder's rule with {@linkcode numericFormatValid} as the format check.
+ * Never throws.
  *
  * @param question The question (answer kind `"rational"`; `payload.tolerance` optional).
  * @param completion The completion judged.
@@ -104,8 +112,7 @@ export function judgeNumeric(
   completion: Completion,
   extraction: Extraction,
 ): Verdict {
-  const formatValid = completion.error === undefined &&
-    numericFormatValid(completion.text);
+  const inFormat = () => numericFormatValid(completion.text);
   const ladder = statusBeforeComparing(completion, extraction, {
     // A stray last number in a cut-off reply is not an answer.
     trusted: extraction.rule !== "last_number",
@@ -114,26 +121,18 @@ export function judgeNumeric(
     return {
       status: ladder,
       score: 0,
-      formatValid: ladder === "error" ? false : formatValid,
-      explanation: ladder === "error"
-        ? `${completion.error?.kind}: ${completion.error?.message}`
-        : ladder === "truncated"
+      formatValid: formatValidFor(ladder, extraction, inFormat),
+      explanation: ladder === "truncated"
         ? "the reply hit the token limit before an answer"
-        : ladder === "parse_error"
-        ? "no number found in the reply"
-        : "no answer key",
+        : "no number found in the reply",
     };
   }
   const expected = question.answer.value;
   const value = extraction.value ?? "";
   if (question.answer.kind !== "rational" || typeof expected !== "string") {
-    return {
-      status: "error",
-      score: 0,
-      formatValid,
-      explanation:
-        `Cannot judge: answer kind "${question.answer.kind}" is not rational`,
-    };
+    return errorVerdict(
+      `Cannot judge: answer kind "${question.answer.kind}" is not rational`,
+    );
   }
   try {
     const span = extraction.span;
@@ -160,7 +159,7 @@ export function judgeNumeric(
       return {
         status: "correct",
         score: 1,
-        formatValid,
+        formatValid: formatValidFor("correct", extraction, inFormat),
         relError: cmp.relError,
         explanation:
           `expected ${expected}, got ${extraction.value} (${extraction.rule})`,
@@ -174,18 +173,13 @@ export function judgeNumeric(
     return {
       status: "wrong",
       score: 0,
-      formatValid,
+      formatValid: formatValidFor("wrong", extraction, inFormat),
       errorClass: forensics.errorClass,
       relError: forensics.relError,
       explanation:
         `expected ${expected}, got ${extraction.value} (${extraction.rule})`,
     };
   } catch (error) {
-    return {
-      status: "error",
-      score: 0,
-      formatValid,
-      explanation: `Cannot judge: ${(error as Error).message}`,
-    };
+    return errorVerdict(`Cannot judge: ${(error as Error).message}`);
   }
 }

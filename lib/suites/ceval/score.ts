@@ -5,7 +5,7 @@
  * @module
  */
 import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
-import { statusBeforeComparing } from "../../judge/status.ts";
+import { formatValidFor, statusBeforeComparing } from "../../judge/status.ts";
 
 /**
  * Whether a reply to a multiple-choice prompt is in an instructed format:
@@ -47,14 +47,16 @@ export function choiceFormatValid(
 }
 
 /**
- * Judges a letter against a multiple-choice key. Status `error` when the
- * call failed, or `unscored` when the key is
- * unknown (`answer.value === ""`, the C-Eval test split before answers were
- * published: such rows count neither as right nor as wrong and feed the
- * submission file); `truncated` when the reply hit the token limit before
- * an answer; `parse_error` when no letter was found; else `correct` or
- * `wrong` (`errorClass` `"wrong_choice"`, or `"changed_mind"` when the
- * reply stated several letters and ended on a wrong one). Never throws.
+ * Judges a letter against a multiple-choice key, on the shared status
+ * ladder (`lib/judge/status.ts`; a failed request never gets here):
+ * `unscored` when the key is unknown (`answer.value === ""`, the C-Eval
+ * test split before answers were published: such rows count neither as
+ * right nor as wrong and feed the submission file); `truncated` when the
+ * reply hit the token limit before an answer; `parse_error` when no letter
+ * was found; else `correct` or `wrong` (`errorClass` `"wrong_choice"`, or
+ * `"changed_mind"` when the reply stated several letters and ended on a
+ * wrong one). `formatValid` follows the ladder's rule with
+ * {@linkcode choiceFormatValid} as the format check. Never throws.
  *
  * @param question The question (answer kind `"choice"`).
  * @param completion The completion judged.
@@ -77,8 +79,7 @@ export function judgeChoice(
   completion: Completion,
   extraction: Extraction,
 ): Verdict {
-  const formatValid = completion.error === undefined &&
-    choiceFormatValid(completion.text);
+  const inFormat = () => choiceFormatValid(completion.text);
   const key = question.answer.kind === "choice" ? question.answer.value : "";
   const ladder = statusBeforeComparing(completion, extraction, {
     keyed: key !== "",
@@ -87,10 +88,8 @@ export function judgeChoice(
     return {
       status: ladder,
       score: 0,
-      formatValid: ladder === "unscored" ? formatValid : false,
-      explanation: ladder === "error"
-        ? `request failed (${completion.error?.kind}): ${completion.error?.message}`
-        : ladder === "unscored"
+      formatValid: formatValidFor(ladder, extraction, inFormat),
+      explanation: ladder === "unscored"
         ? extraction.value === null
           ? "no answer key (withheld test split); no letter found either"
           : `no answer key (withheld test split); the reply chose ${extraction.value}`
@@ -103,14 +102,14 @@ export function judgeChoice(
     return {
       status: "correct",
       score: 1,
-      formatValid,
+      formatValid: formatValidFor("correct", extraction, inFormat),
       explanation: `chose ${key}`,
     };
   }
   return {
     status: "wrong",
     score: 0,
-    formatValid,
+    formatValid: formatValidFor("wrong", extraction, inFormat),
     errorClass: extraction.candidates > 1 ? "changed_mind" : "wrong_choice",
     explanation: `chose ${extraction.value}, key ${key}`,
   };

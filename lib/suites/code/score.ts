@@ -12,7 +12,11 @@
  * @module
  */
 import type { Completion, DimValue, Extraction, Verdict } from "../../types.ts";
-import { statusBeforeComparing } from "../../judge/status.ts";
+import {
+  errorVerdict,
+  formatValidFor,
+  statusBeforeComparing,
+} from "../../judge/status.ts";
 import { runHumanEval, type Sandbox } from "../../sandbox/mod.ts";
 import type { ScoreCache } from "../types.ts";
 import { type CodeExtraction, extractCode } from "./extract.ts";
@@ -148,7 +152,10 @@ async function scoreHumanEval(
 
 /**
  * Scores one completion: extraction, tests in the sandbox, the large
- * input, complexity and quality, as verdict metrics.
+ * input, complexity and quality, as verdict metrics. The status follows
+ * the shared ladder (`lib/judge/status.ts`; a failed request never gets
+ * here); `error` only when the problem is not loaded. `formatValid`
+ * follows the ladder's rule; the format check is a fenced code block.
  *
  * @param question A code question.
  * @param completion The model's reply.
@@ -164,14 +171,14 @@ async function scoreHumanEval(
  * ```ts
  * import assert from "node:assert/strict";
  * import { CODE_PARAMS, scoreCode } from "./mod.ts";
- * // A failed request is scored as an error without running anything.
+ * // A reply without code is a parse error, judged without running anything.
  * const verdict = await scoreCode(
  *   { id: "q", suite: "code", text: "", answer: { kind: "text", value: "[]" }, dims: {} },
- *   { text: "", reasoning: null, finishReason: "error", usage: { promptTokens: 0, completionTokens: 0 }, latencyMs: 0, attempts: 3, error: { kind: "timeout", message: "timed out" } },
+ *   { text: "I would use a stack.", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 5 }, latencyMs: 0, attempts: 1 },
  *   { value: null, rule: "none", span: null, candidates: 0 },
  *   CODE_PARAMS.parse({}),
  * );
- * assert.equal(verdict.status, "error");
+ * assert.equal(verdict.status, "parse_error");
  * assert.equal(verdict.formatValid, false);
  * ```
  */
@@ -183,24 +190,25 @@ export async function scoreCode(
   found?: CodeExtraction,
   cache?: ScoreCache,
 ): Promise<Verdict> {
+  const p = question.payload!;
+  const codeFound = () =>
+    found ??= extractCode(completion.text, {
+      language: p.language,
+      entry: p.entry,
+    });
+  const fenced = () => codeFound().rule.startsWith("fence");
   const ladder = statusBeforeComparing(completion, extraction);
   if (ladder !== null) {
     return {
       status: ladder,
       score: 0,
-      formatValid: false,
-      explanation: ladder === "error"
-        ? `request failed: ${completion.error?.message}`
-        : ladder === "truncated"
+      formatValid: formatValidFor(ladder, extraction, fenced),
+      explanation: ladder === "truncated"
         ? "the reply hit the token limit before the code was complete"
         : "no code found in the reply",
     };
   }
-  const p = question.payload!;
-  found ??= extractCode(completion.text, {
-    language: p.language,
-    entry: p.entry,
-  });
+  found = codeFound();
   const code = found.code ?? extraction.value ?? "";
   const language = found.language ?? p.language;
   const metrics: Metrics = {
@@ -239,12 +247,11 @@ export async function scoreCode(
       metrics["lint_findings"] = q.lint_findings;
     }
   }
-  const formatValid = found.rule.startsWith("fence");
   if (language !== p.language) {
     return {
       status: "wrong",
       score: 0,
-      formatValid,
+      formatValid: formatValidFor("wrong", extraction, fenced),
       errorClass: "wrong_language",
       explanation:
         `asked for ${p.language}, the reply is ${language} (${found.rule})`,
@@ -256,20 +263,12 @@ export async function scoreCode(
   const outcome = p.source === "humaneval"
     ? await scoreHumanEval(question, code, sandbox, cache)
     : await scoreBank(question, code, entry, params, sandbox, cache);
-  if (typeof outcome === "string") {
-    return {
-      status: "error",
-      score: 0,
-      formatValid,
-      explanation: outcome,
-      metrics,
-    };
-  }
+  if (typeof outcome === "string") return { ...errorVerdict(outcome), metrics };
   Object.assign(metrics, outcome.metrics);
   const verdict: Verdict = {
     status: outcome.status,
     score: outcome.status === "correct" ? 1 : 0,
-    formatValid,
+    formatValid: formatValidFor(outcome.status, extraction, fenced),
     explanation: `${outcome.explanation} [${found.rule}${
       found.reason ? `: ${found.reason}` : ""
     }]`,

@@ -9,15 +9,23 @@ import type { LinalgQuestion } from "./tasks.ts";
 import type { Completion, Extraction, Verdict } from "../../types.ts";
 import { answerMatches, type EigenTolerance } from "./_compare.ts";
 import { classifyLinalgError } from "./forensics.ts";
-import { statusBeforeComparing } from "../../judge/status.ts";
+import {
+  errorVerdict,
+  formatValidFor,
+  statusBeforeComparing,
+} from "../../judge/status.ts";
 
 export type { EigenTolerance } from "./_compare.ts";
 
 const BOXED_RULES = new Set(["boxed", "boxed_matrix"]);
 
 /**
- * Judges a linear-algebra extraction. Never throws. Wrong answers carry a
+ * Judges a linear-algebra extraction, on the shared status ladder
+ * (`lib/judge/status.ts`; a failed request never gets here). Never throws.
+ * Rows that are not correct (wrong, truncated, parse errors) carry a
  * stage-1 `errorClass`; the `explanation` starts with `stage1:`.
+ * `formatValid` follows the ladder's rule; the format check is a boxed
+ * answer.
  *
  * @param question The question (`payload.tolerance` sets the eigenvalue tolerance, default abs 0.01).
  * @param completion The reply.
@@ -41,41 +49,32 @@ export function judgeLinalg(
 ): Verdict {
   try {
     const tolerance: EigenTolerance = question.payload?.tolerance ?? {};
-    const formatValid = completion.error === undefined &&
-      BOXED_RULES.has(extraction.rule);
+    const boxed = () => BOXED_RULES.has(extraction.rule);
     const ladder = statusBeforeComparing(completion, extraction);
-    if (ladder === "error") {
-      return {
-        status: "error",
-        score: 0,
-        formatValid: false,
-        explanation: completion.error?.message ?? "request failed",
-      };
-    }
     if (
       ladder === null && extraction.value !== null &&
       answerMatches(question.answer, extraction.value, tolerance)
     ) {
-      return { status: "correct", score: 1, formatValid };
+      return {
+        status: "correct",
+        score: 1,
+        formatValid: formatValidFor("correct", extraction, boxed),
+      };
     }
     // Not correct: stage-1 forensics label what went wrong, whatever the
     // ladder says (a truncated or unparsed reply has a label too).
     const label = classifyLinalgError(question, completion, extraction);
+    const status = ladder ?? "wrong";
     return {
-      status: ladder ?? "wrong",
+      status,
       score: 0,
-      formatValid,
+      formatValid: formatValidFor(status, extraction, boxed),
       ...(label ? { errorClass: label.label } : {}),
       explanation: label
         ? `stage${label.stage}:${label.label}: ${label.detail}`
         : "stage1: no label",
     };
   } catch (error) {
-    return {
-      status: "error",
-      score: 0,
-      formatValid: false,
-      explanation: `Cannot judge: ${(error as Error).message}`,
-    };
+    return errorVerdict(`Cannot judge: ${(error as Error).message}`);
   }
 }

@@ -67,13 +67,16 @@ Deno.test("judgeNumeric() reports parse_error when no number is found", () => {
   assert.equal(judge("I'm sorry, I can't do that.").status, "parse_error");
 });
 
-Deno.test("judgeNumeric() reports error when the call failed", () => {
-  const v = judge("", {
-    error: { kind: "server", message: "boom", status: 500 },
-    finishReason: "error",
+Deno.test("judgeNumeric() reports error, never format-valid, when the key is not rational", () => {
+  // A failed request never reaches the judge: finishRow makes its error
+  // row (tests/suites/format_valid_test.ts).
+  const v = judge("56088", {}, {
+    ...question,
+    answer: { kind: "choice", value: "B" },
   });
   assert.equal(v.status, "error");
-  assert.match(v.explanation ?? "", /server: boom/);
+  assert.equal(v.formatValid, false);
+  assert.match(v.explanation ?? "", /not rational/);
 });
 
 Deno.test("judgeNumeric() reports truncated when the token limit cut the working", () => {

@@ -198,8 +198,18 @@ Deno.test("scoreSync(arithmeticSuite, ) gives every status", () => {
   assert.equal(run(completion(key)), "correct");
   assert.equal(run(completion(wrong)), "wrong");
   assert.equal(run(completion("I'm sorry, I cannot help.")), "parse_error");
+  // A failed request never reaches the suite (finishRow makes its error
+  // row, tests/suites/format_valid_test.ts); a key the judge cannot read
+  // is an error.
+  const unreadable = { ...q, answer: { kind: "choice" as const, value: "B" } };
   assert.equal(
-    run(completion("", { error: { kind: "server", message: "x" } })),
+    scoreSync(
+      suite,
+      unreadable,
+      completion(key),
+      suite.extract(q, completion(key)),
+    )
+      .status,
     "error",
   );
   assert.equal(

@@ -65,6 +65,7 @@ Deno.test("codeSuite.score() runs the reply in the sandbox: right, buggy, loopin
     "Here it is:\n```javascript\nfunction balancedBrackets(s) {\n  const st = [];\n  const m = { ')': '(', ']': '[', '}': '{' };\n  for (const c of s) {\n    if ('([{'.includes(c)) st.push(c);\n    else if (c in m) { if (st.pop() !== m[c]) return false; }\n  }\n  return st.length === 0;\n}\n```",
   );
   assert.equal(right.status, "correct", right.explanation);
+  assert.equal(right.formatValid, true);
   assert.equal(right.metrics?.["tests_passed"], 1);
   assert.equal(right.metrics?.["large_pass"], true);
 
@@ -74,6 +75,7 @@ Deno.test("codeSuite.score() runs the reply in the sandbox: right, buggy, loopin
   );
   assert.equal(buggy.status, "wrong");
   assert.equal(buggy.errorClass, "wrong_answer");
+  assert.equal(buggy.formatValid, true);
   assert.ok(Number(buggy.metrics?.["tests_passed"]) < 1);
 
   const loops = await score(
@@ -88,9 +90,26 @@ Deno.test("codeSuite.score() runs the reply in the sandbox: right, buggy, loopin
     "```javascript\nfunction balancedBrackets(s) { return true; }\n```",
   );
   assert.equal(other.errorClass, "wrong_language");
+  assert.equal(other.formatValid, false);
 
   const none = await score(py, "I would use a stack for this.");
   assert.equal(none.status, "parse_error");
+  assert.equal(none.formatValid, false);
+});
+
+Deno.test("codeSuite.score() gives an error, never format-valid, for a problem this process has not loaded", async () => {
+  const [py] = await questions() as [CodeQuestion];
+  const lost: CodeQuestion = {
+    ...py,
+    payload: { ...py.payload!, problemId: "no_such_problem" },
+  };
+  const v = await score(
+    lost,
+    "```python\ndef balanced_brackets(s):\n    return True\n```",
+  );
+  assert.equal(v.status, "error");
+  assert.equal(v.formatValid, false);
+  assert.match(v.explanation ?? "", /not loaded/);
 });
 
 Deno.test("a code sweep on the sim stores rows with the suite's dims and metrics", async () => {
