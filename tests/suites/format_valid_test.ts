@@ -11,25 +11,13 @@ import { STATUSES } from "../../lib/judge/status.ts";
 import { finishRow } from "../../lib/runner/finish.ts";
 import { getSuite } from "../../lib/suites/mod.ts";
 import type { Suite } from "../../lib/suites/types.ts";
-import type {
-  Completion,
-  Extraction,
-  Question,
-  VerdictStatus,
-} from "../../lib/types.ts";
+import type { Extraction, Question, VerdictStatus } from "../../lib/types.ts";
 import { NO_CONTEXT } from "../_score.ts";
-import { DET3, question as linalgQuestion } from "./linalg/_helpers.ts";
-
-function reply(text: string, finishReason = "stop"): Completion {
-  return {
-    text,
-    reasoning: null,
-    finishReason,
-    usage: { promptTokens: 10, completionTokens: 10 },
-    latencyMs: 0,
-    attempts: 1,
-  };
-}
+import {
+  completion as reply,
+  DET3,
+  question as linalgQuestion,
+} from "./linalg/_helpers.ts";
 
 const QUESTIONS: Record<string, Question> = {
   arithmetic: {
