@@ -29,6 +29,7 @@ import {
 import { loadSuites, SUITE_NAMES } from "../suites/registry.ts";
 import type { SuiteList } from "../suites/types.ts";
 import { readManifest, RESULTS_FILE } from "../store/mod.ts";
+import { importLazily } from "../lazy.ts";
 import { summarizeResultsText } from "../report/tally.ts";
 import { CliExit, parseCli, runCli } from "../args.ts";
 
@@ -231,11 +232,10 @@ async function printPlan(
   if (positionals.length !== 1) {
     fail(`Cannot plan: give one config file\n${USAGE}`);
   }
-  // A computed specifier: Deno prepares the graph of a literal
-  // `import("…")` (here the tokenizer's) as soon as this module loads.
-  const { planSweep, planText } = await (import(
-    new URL("../plan/mod.ts", import.meta.url).href
-  ) as Promise<typeof import("../plan/mod.ts")>);
+  // Lazily: the plan's graph (the tokenizer's) is for --plan only.
+  const { planSweep, planText } = await importLazily<
+    typeof import("../plan/mod.ts")
+  >("../plan/mod.ts", import.meta.url);
   try {
     const suites = await suitesOf(positionals[0]!);
     const { config, baseDir } = await loadConfig(positionals[0]!, suites);

@@ -5,30 +5,13 @@
  */
 import type { TokenCost } from "./cost.ts";
 import type { Plan } from "./plan.ts";
+import { formatDuration } from "../duration.ts";
 
 const int = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
-/**
- * A duration in the unit that reads best: seconds, minutes, hours or days.
- *
- * @param seconds The duration.
- * @returns E.g. `"45 s"`, `"12 min"`, `"3.2 h"`, `"2.1 d"`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { formatDuration } from "./text.ts";
- * assert.equal(formatDuration(45), "45 s");
- * assert.equal(formatDuration(720), "12 min");
- * assert.equal(formatDuration(3 * 3600), "3.0 h");
- * ```
- */
-export function formatDuration(seconds: number): string {
-  if (seconds < 90) return `${Math.round(seconds)} s`;
-  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
-  if (seconds < 48 * 3600) return `${(seconds / 3600).toFixed(1)} h`;
-  return `${(seconds / 86400).toFixed(1)} d`;
-}
+// The plan's durations are the project's one formatter in its default
+// style (`45 s`, `12 min`, `3.0 h`, `2.1 d`); re-exported where it always was.
+export { formatDuration } from "../duration.ts";
 
 function money(value: number): string {
   if (value === 0) return "$0";

@@ -8,6 +8,7 @@ import type { FaultRates } from "./_faults.ts";
 import type { BatchServerOptions } from "./_batch_server.ts";
 import type { SimServerStats } from "./_server_core.ts";
 import { defaultSimBackend, type SimBackend } from "./_sim_backend.ts";
+import { importLazily } from "../lazy.ts";
 
 export type { FaultRates } from "./_faults.ts";
 export type { BatchServerOptions } from "./_batch_server.ts";
@@ -105,15 +106,15 @@ export async function startSimServer(
   // Loaded here, not at import: `node:http` and the batch and fault code
   // weigh on the start-up of every command that imports lib/providers
   // (a sweep never serves).
-  // Computed specifiers: Deno prepares the graph of a literal `import("…")`
-  // when this module loads, which would cost what loading here saves.
   const [{ ServerCore }, { serveWithDeno, serveWithNode }] = await Promise.all([
-    import(new URL("./_server_core.ts", import.meta.url).href) as Promise<
-      typeof import("./_server_core.ts")
-    >,
-    import(new URL("./_transport.ts", import.meta.url).href) as Promise<
-      typeof import("./_transport.ts")
-    >,
+    importLazily<typeof import("./_server_core.ts")>(
+      "./_server_core.ts",
+      import.meta.url,
+    ),
+    importLazily<typeof import("./_transport.ts")>(
+      "./_transport.ts",
+      import.meta.url,
+    ),
   ]);
   const core = new ServerCore({
     seed,

@@ -3,10 +3,12 @@
  *
  * @module
  */
+import { formatDuration } from "../duration.ts";
 
 /**
  * A duration in seconds as the notebook's progress bar shows its ETA: one
  * decimal and the unit (`2.5 s`); an en dash while there is no estimate.
+ * (The project's one duration formatter, in its seconds style.)
  *
  * @param seconds The duration, or null when unknown.
  * @returns E.g. `"2.5 s"`, or `"–"` for null.
@@ -20,5 +22,5 @@
  * ```
  */
 export function formatEta(seconds: number | null): string {
-  return seconds === null ? "–" : `${seconds.toFixed(1)} s`;
+  return formatDuration(seconds, { style: "seconds", unknown: "–" });
 }

@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { formatDuration } from "../duration.ts";
+import { importLazily } from "../lazy.ts";
 
 /** A snapshot of a running sweep. */
 export interface SweepProgress {
@@ -67,7 +69,11 @@ export function formatProgressLine(p: SweepProgress): string {
 }
 
 /**
- * Seconds as `1h02m03s` / `2m05s` / `7s`; `?` for null.
+ * Seconds as `1h02m03s` / `2m05s` / `7s`; `?` for null or a number that is
+ * not finite. (The project's one duration formatter, in its clock style.)
+ *
+ * @param s The duration in seconds, or null when unknown.
+ * @returns E.g. `"1h02m03s"`, or `"?"`.
  *
  * @example
  * ```ts
@@ -78,15 +84,7 @@ export function formatProgressLine(p: SweepProgress): string {
  * ```
  */
 export function formatSeconds(s: number | null): string {
-  if (s === null || !Number.isFinite(s)) return "?";
-  const t = Math.round(s);
-  const h = Math.floor(t / 3600);
-  const m = Math.floor((t % 3600) / 60);
-  const sec = t % 60;
-  const pad = (n: number) => String(n).padStart(2, "0");
-  if (h > 0) return `${h}h${pad(m)}m${pad(sec)}s`;
-  if (m > 0) return `${m}m${pad(sec)}s`;
-  return `${sec}s`;
+  return formatDuration(s, { style: "clock", unknown: "?" });
 }
 
 /** Plain lines every `everyMs` on a write function (stdout by default). */
@@ -111,11 +109,9 @@ function linesReporter(
 async function barReporter(): Promise<ProgressReporter> {
   // Loaded only for a terminal: `cli-progress` (and the Node modules it
   // pulls) cost about 50 ms of every start-up that prints no bar.
-  // (A computed specifier: Deno prepares the graph of a literal
-  // `import("…")` as soon as this module loads.)
-  const specifier: string = "cli-progress";
-  const { default: cliProgress } =
-    await (import(specifier) as Promise<typeof import("cli-progress")>);
+  const { default: cliProgress } = await importLazily<
+    typeof import("cli-progress")
+  >("cli-progress");
   const bar = new cliProgress.SingleBar({
     format:
       "{bar} {value}/{total} | {rate} rows/s | ETA {eta_h} | errors {errors}",
