@@ -20,6 +20,7 @@ import {
   createRunDir,
   type Manifest,
   readManifest,
+  redactSecrets,
   writeManifest,
 } from "../store/mod.ts";
 import type { SuiteList } from "../suites/types.ts";
@@ -69,10 +70,7 @@ function withSecrets(
   return {
     ...base,
     secrets,
-    redact(text) {
-      for (const s of secrets) text = text.replaceAll(s, "[redacted]");
-      return text;
-    },
+    redact: (text) => redactSecrets(text, secrets),
   };
 }
 

@@ -132,8 +132,11 @@ async function probeEndpoint(
       const cause = error.cause instanceof Error
         ? `: ${error.cause.message}`
         : "";
+      // Inline: config imports neither providers' redact nor store's
+      // redactSecrets. No key (or a placeholder) has nothing to hide, and
+      // replaceAll("") would put *** between every character.
       return `cannot reach ${baseURL} (connection failed${
-        cause.replaceAll(apiKey, "***")
+        apiKey.length >= 4 ? cause.replaceAll(apiKey, "***") : cause
       })`;
     }
     if (

@@ -86,6 +86,7 @@ function describe(error: unknown): string {
 /**
  * Replaces every occurrence of the secret with `***` (secrets under 4
  * characters are left alone: they would mask ordinary text).
+ * Not store's `redactSecrets`: one request's key in an error message, as `***`.
  *
  * @example
  * ```ts

@@ -11,6 +11,7 @@ import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { join } from "node:path";
 import type { Completion, Prompt } from "../types.ts";
 import { canonicalJson } from "../canonical.ts";
+import { redactSecrets } from "../store/redact.ts";
 
 /**
  * Entries committed in one transaction (one autocommit INSERT per row costs
@@ -118,15 +119,9 @@ export interface ResponseCacheOptions {
   secrets?: readonly string[];
 }
 
-/** What a secret becomes in the cache (the same mark the results use). */
-const REDACTED = "[redacted]";
-
 /** Replaces every secret in every string of a JSON value, in place. */
 function redactDeep(value: unknown, secrets: readonly string[]): unknown {
-  if (typeof value === "string") {
-    for (const s of secrets) value = (value as string).replaceAll(s, REDACTED);
-    return value;
-  }
+  if (typeof value === "string") return redactSecrets(value, secrets);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       value[i] = redactDeep(value[i], secrets);

@@ -18,6 +18,7 @@ import {
   buildManifest,
   type ManifestSession,
   readEnvironment,
+  redactSecrets,
   ResultsWriter,
   writeManifest,
 } from "../store/mod.ts";
@@ -151,10 +152,7 @@ export async function runSweep(
   // The store: the folder appears with its manifest; earlier rows are read
   // (a torn tail repaired, garbage moved aside).
   const secrets = secretsOf(config, env);
-  const redact = (text: string): string => {
-    for (const s of secrets) text = text.replaceAll(s, "[redacted]");
-    return text;
-  };
+  const redact = (text: string): string => redactSecrets(text, secrets);
   const session: ManifestSession = {
     startedAt: started.toISOString(),
     endedAt: null,

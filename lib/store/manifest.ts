@@ -7,6 +7,7 @@
 import { join, resolve } from "node:path";
 import type { SweepConfig } from "../config/schema.ts";
 import { environmentVersions, gitRevision } from "./_versions.ts";
+import { redactSecrets } from "./redact.ts";
 import { fsReason, RunDirError } from "./run_dir.ts";
 
 /** One session of work on a run (the first run, then each resume). */
@@ -241,10 +242,7 @@ export async function writeManifest(
   manifest: Manifest,
   redact: readonly string[] = [],
 ): Promise<void> {
-  let text = JSON.stringify(manifest, null, 2) + "\n";
-  for (const secret of redact) {
-    if (secret !== "") text = text.replaceAll(secret, "[redacted]");
-  }
+  const text = redactSecrets(JSON.stringify(manifest, null, 2) + "\n", redact);
   const path = join(runDir, "manifest.json");
   const tmp = `${path}.tmp`;
   await Deno.writeTextFile(tmp, text);

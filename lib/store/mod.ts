@@ -26,6 +26,7 @@ export * from "./results_reader.ts";
 export * from "./lines.ts";
 export * from "./quarantine.ts";
 export * from "./output.ts";
+export * from "./redact.ts";
 
 /** File name of the results inside a run folder. */
 export const RESULTS_FILE = "results.jsonl";

@@ -14,6 +14,7 @@
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
 import type { DataFrame } from "../../report/mod.ts";
+import { requireColumns } from "../../report/columns.ts";
 import {
   ACCURACY_Y,
   type Chart,
@@ -30,16 +31,8 @@ export interface CevalReportOptions {
 
 const FAILED = ["parse_error", "truncated"];
 
-function needs(frame: DataFrame, columns: readonly string[]): void {
-  const missing = columns.filter((c) => !frame.columns.includes(c));
-  if (missing.length > 0) {
-    throw new RangeError(
-      `Cannot build C-Eval report: the frame lacks ${
-        missing.join(", ")
-      } (load a run of the ceval suite with loadRuns)`,
-    );
-  }
-}
+/** The column check's advice: these rows come from a ceval run. */
+const CEVAL = { suite: "ceval" } as const;
 
 /**
  * The scored C-Eval rows: suite `ceval` (when the frame has a suite
@@ -58,7 +51,7 @@ function needs(frame: DataFrame, columns: readonly string[]): void {
  * ```
  */
 export function cevalScored(frame: DataFrame): DataFrame {
-  needs(frame, ["expected"]);
+  requireColumns(frame, ["expected"], "build C-Eval report", CEVAL);
   let f = frame;
   if (f.columns.includes("suite")) {
     f = f.filter(pl.col("suite").eq(pl.lit("ceval")));
@@ -102,7 +95,12 @@ export function cevalBySubject(
 ): DataFrame {
   const { by = ["model", "template"] } = options;
   const facts = ["subject", "subject_zh", "category", "level", "hard"];
-  needs(frame, [...facts, "correct", "status"]);
+  requireColumns(
+    frame,
+    [...facts, "correct", "status"],
+    "build C-Eval report",
+    CEVAL,
+  );
   const f = cevalScored(frame);
   const keys = [...groupCols(f, by), ...facts];
   return f.groupBy(keys).agg(
@@ -275,7 +273,12 @@ export function cevalSubmission(
   frame: DataFrame,
   options: CevalSubmissionOptions = {},
 ): CevalSubmission {
-  needs(frame, ["question_id", "extracted", "subject", "split"]);
+  requireColumns(
+    frame,
+    ["question_id", "extracted", "subject", "split"],
+    "build C-Eval report",
+    CEVAL,
+  );
   let f = frame.filter(pl.col("split").eq(pl.lit("test")));
   if (f.columns.includes("suite")) {
     f = f.filter(pl.col("suite").eq(pl.lit("ceval")));

@@ -9,6 +9,7 @@
 import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
 import type { DataFrame } from "../../report/mod.ts";
+import { requireColumns } from "../../report/columns.ts";
 import { ABANDONMENT_LABELS, EXECUTION_LABELS } from "./forensics.ts";
 import { ACCURACY_Y, type Chart, pct, renderPlot } from "../../report/plot.ts";
 import { summarize } from "../../report/summarize.ts";
@@ -16,16 +17,9 @@ import { summarize } from "../../report/summarize.ts";
 type Row = Record<string, unknown>;
 
 function linalgOnly(frame: DataFrame): DataFrame {
-  const missing = ["task", "size", "correct"].filter((c) =>
-    !frame.columns.includes(c)
-  );
-  if (missing.length > 0) {
-    throw new RangeError(
-      `Cannot build linalg report: the frame lacks ${
-        missing.join(", ")
-      } (load a run of the linalg suite with loadRuns)`,
-    );
-  }
+  requireColumns(frame, ["task", "size", "correct"], "build linalg report", {
+    suite: "linalg",
+  });
   return frame.columns.includes("suite")
     ? frame.filter(pl.col("suite").eq(pl.lit("linalg")))
     : frame;

@@ -15,7 +15,8 @@ import {
   seriesColor,
 } from "../../../report/plot.ts";
 import { summarize } from "../../../report/summarize.ts";
-import { requireColumns, type Row, str } from "./_columns.ts";
+import { requireColumns } from "../../../report/columns.ts";
+import { type Row, str } from "./_columns.ts";
 
 /** Options for {@linkcode accuracyByDigits}. */
 export interface AccuracyByDigitsOptions {
@@ -72,7 +73,12 @@ export function accuracyByDigits(
     columns = 3,
     width = 900,
   } = options;
-  requireColumns(frame, [facet, series, dimension, "correct"], "the chart");
+  requireColumns(
+    frame,
+    [facet, series, dimension, "correct"],
+    "build the chart",
+    { suite: "arithmetic" },
+  );
   const data = summarize(
     frame.filter(pl.col(dimension).isNotNull()),
     [facet, dimension, series],
@@ -180,7 +186,8 @@ export function accuracyAgainstTokens(
   requireColumns(
     frame,
     [series, "template", "correct", "completion_tokens"],
-    "the chart",
+    "build the chart",
+    { suite: "arithmetic" },
   );
   const [from, to] = templates;
   const data = summarize(

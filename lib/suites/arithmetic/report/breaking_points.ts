@@ -8,7 +8,8 @@ import pl from "nodejs-polars";
 import type { DataFrame, DataType } from "../../../report/mod.ts";
 import { summarize } from "../../../report/summarize.ts";
 import { wilsonInterval, Z95 } from "../../../report/wilson.ts";
-import { requireColumns, type Row } from "./_columns.ts";
+import { requireColumns } from "../../../report/columns.ts";
+import { type Row } from "./_columns.ts";
 
 /** Accuracy at one value of a numeric dimension (e.g. a digit count). */
 export interface DimensionAccuracy {
@@ -148,7 +149,12 @@ export function breakingPoints(
   options: BreakingPointsOptions = {},
 ): DataFrame {
   const { by = ["model"], dimension = "digits", ...rest } = options;
-  requireColumns(frame, [...by, dimension, "correct"], "breaking points");
+  requireColumns(
+    frame,
+    [...by, dimension, "correct"],
+    "build breaking points",
+    { suite: "arithmetic" },
+  );
   const data = summarize(
     frame.filter(pl.col(dimension).isNotNull()),
     [...by, dimension],

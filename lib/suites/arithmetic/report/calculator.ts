@@ -10,7 +10,8 @@ import type { DataFrame, DataType } from "../../../report/mod.ts";
 import { compareBareAndTool } from "./calculator_control.ts";
 import { ACCURACY_Y, type Chart, renderPlot } from "../../../report/plot.ts";
 import { wilsonInterval } from "../../../report/wilson.ts";
-import { requireColumns, type Row } from "./_columns.ts";
+import { requireColumns } from "../../../report/columns.ts";
+import { type Row } from "./_columns.ts";
 
 /** Options for {@linkcode bareVsTool}. */
 export interface BareVsToolOptions {
@@ -59,7 +60,8 @@ export function bareVsTool(
   requireColumns(
     frame,
     ["model", "template", "correct", ...(group ? [group] : [])],
-    "the bare-vs-tool table",
+    "build the bare-vs-tool table",
+    { suite: "arithmetic" },
   );
   const cols = ["model", "template", "correct", ...(group ? [group] : [])];
   const outcomes = frame.select(...cols).toRecords().map((r) => ({

@@ -9,7 +9,8 @@ import pl from "nodejs-polars";
 import type { DataFrame, Expr } from "../../../report/mod.ts";
 import { NUMERIC_ERROR_CLASSES } from "../forensics.ts";
 import { type Chart, pct, renderPlot } from "../../../report/plot.ts";
-import { requireColumns, type Row, str } from "./_columns.ts";
+import { requireColumns } from "../../../report/columns.ts";
+import { type Row, str } from "./_columns.ts";
 
 /** The outcome label of a row that is not correct: its error class, else its status. */
 function outcomeExpr(frame: DataFrame): Expr {
@@ -86,7 +87,9 @@ export function errorClassShares(
   frame: DataFrame,
   by = "digits",
 ): DataFrame {
-  requireColumns(frame, [by, "status"], "error classes");
+  requireColumns(frame, [by, "status"], "build error classes", {
+    suite: "arithmetic",
+  });
   const order = new Map(ARITHMETIC_ERROR_ORDER.map((c, i) => [c, i]));
   const counts = frame
     .filter(pl.col("status").neq(pl.lit("correct")))

@@ -14,7 +14,8 @@ import { LLMMATH_AVERAGE } from "../../../providers/sim/calibration.ts";
 import { type Chart, pct, renderPlot } from "../../../report/plot.ts";
 import { summarize } from "../../../report/summarize.ts";
 import { wilsonInterval } from "../../../report/wilson.ts";
-import { requireColumns, type Row } from "./_columns.ts";
+import { requireColumns } from "../../../report/columns.ts";
+import { type Row } from "./_columns.ts";
 import { generatedArithmetic } from "./frame.ts";
 
 /**
@@ -83,7 +84,12 @@ export function calibrationSummary(
 
 /** The llmmath rows of a frame (preset `llmmath`, or question ids of its items). */
 function llmmathRows(frame: DataFrame): DataFrame {
-  requireColumns(frame, ["model", "question_id", "correct"], "llmmath tables");
+  requireColumns(
+    frame,
+    ["model", "question_id", "correct"],
+    "build llmmath tables",
+    { suite: "arithmetic" },
+  );
   return frame.filter(
     pl.col("question_id").str.startsWith("arithmetic/llmmath/"),
   );
@@ -228,7 +234,12 @@ export function llmmathCalibration(
   options: LlmmathCalibrationOptions = {},
 ): DataFrame {
   const { model = "sim-average", template = null } = options;
-  requireColumns(frame, ["model", "question_id", "correct"], "the calibration");
+  requireColumns(
+    frame,
+    ["model", "question_id", "correct"],
+    "build the calibration",
+    { suite: "arithmetic" },
+  );
   const mine = frame.filter(pl.col("model").eq(pl.lit(model)));
   const items = llmmathTable(mine).toRecords()[0] ?? null;
   const runs = llmmathReport(
