@@ -66,6 +66,14 @@ export async function checkEndpoints(
   const probes = new Map<string, Promise<Set<string> | null | string>>();
   const checks = config.models.map(async (model, i) => {
     if (model.provider !== "openai" || model.baseURL === undefined) return;
+    const named = model.apiKeyEnv;
+    if (named !== undefined && !env(named)) {
+      // the client would refuse to start without a key
+      problems.push(
+        `models[${i}].apiKeyEnv: model "${model.name}": the variable ${named} is not set; set it (export ${named}=...) or remove apiKeyEnv for an endpoint that needs no key`,
+      );
+      return;
+    }
     const probeKey = `${model.baseURL}\u0000${model.apiKeyEnv ?? ""}`;
     let probe = probes.get(probeKey);
     if (probe === undefined) {

@@ -92,3 +92,24 @@ Deno.test("checkEndpoints() reports a rejected key by variable name, never its v
     await server.close();
   }
 });
+
+Deno.test("checkEndpoints() names a key variable that is not set, instead of the client's own error", async () => {
+  const url = `http://127.0.0.1:${freePort()}/v1`;
+  const config = configFor([
+    {
+      name: "down",
+      provider: "openai",
+      baseURL: url,
+      apiKeyEnv: "CALC_BENCH_TEST_KEY_THAT_IS_NOT_SET",
+    },
+  ]);
+  const error = await checkEndpoints(config, { timeoutMs: 3000 }).then(
+    () => assert.fail("expected a ConfigError"),
+    (e) => e,
+  );
+  assert.ok(error instanceof ConfigError, String(error));
+  assert.match(
+    error.message,
+    /models\[0\]\.apiKeyEnv: model "down": the variable CALC_BENCH_TEST_KEY_THAT_IS_NOT_SET is not set/,
+  );
+});
