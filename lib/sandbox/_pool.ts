@@ -117,16 +117,6 @@ export class Pool {
       : null;
   }
 
-  /**
-   * How timed work is kept quiet in this pool: on timing cores of its own
-   * while the rest goes on (`cores`), alone in the pool (`alone`), or not
-   * at all (`off`).
-   */
-  get quietMode(): "cores" | "alone" | "off" {
-    if (!this.options.quietTiming) return "off";
-    return this.cores === null ? "alone" : "cores";
-  }
-
   private pyodideDir(): string {
     this.dir ??= this.options.pyodideDir ?? findPyodideDir();
     return this.dir;
@@ -351,7 +341,9 @@ export class Pool {
       // timing core, and the work cores take the next request.
       for (let i = 0; i < held; i++) this.slots.give();
       held = 0;
-      core = await takeTimingCore(cores);
+      const taken = await takeTimingCore(cores);
+      if (released) return taken.give(); // ended while it waited
+      core = taken;
       if (w) await pin(w);
     };
     try {
