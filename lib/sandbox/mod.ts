@@ -95,7 +95,7 @@
  * core of its own (the last `timingConcurrency` CPUs; once a process has
  * begun timing, every other worker runs on the remaining CPUs), elsewhere
  * it runs alone in its pool. On 2 cores the code bank sweep went from
- * 0.84 to 1.29 rows/s with timing cores, and the sweep's complexity
+ * 0.81 to 1.11–1.29 rows/s with timing cores, and the sweep's complexity
  * agreement did not drop (see `_cores.ts`).
  *
  * ## Values
