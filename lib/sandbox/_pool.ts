@@ -107,6 +107,8 @@ export class Pool {
   private python: Promise<BackendInfo & { native?: NativePython }> | undefined;
   /** Quiet timing on cores of its own (see `_cores.ts`), or null: alone. */
   private readonly cores: CoreSplit | null;
+  /** Workers known to be on the work cores (started or moved there). */
+  private onWork = new WeakSet<WorkerProcess>();
   closed = false;
 
   constructor(readonly options: PoolOptions) {
@@ -234,7 +236,9 @@ export class Pool {
     if (this.closed) {
       throw new Error("Cannot start a worker: the sandbox is closed");
     }
-    return new WorkerProcess(launch, this.options.unref);
+    const w = new WorkerProcess(launch, this.options.unref);
+    if (launch.command === this.cores?.taskset) this.onWork.add(w);
+    return w;
   }
 
   private refill(backend: Backend, heapMb: number, timing: boolean): void {
@@ -360,7 +364,14 @@ export class Pool {
       w.ref();
       if (refillNow) this.refill(backend, heapMb, timing);
       await w.ready;
-      await pin(w);
+      if (core !== undefined) await pin(w);
+      else if (
+        cores !== null && workersConfined() && !this.onWork.has(w)
+      ) {
+        // started before timing began (a warm one, or another pool's)
+        await pinTo(cores, treeOf(w), cores.work);
+        this.onWork.add(w);
+      }
       this.active.add(w);
       return { worker: w, release, quiet: quietNow };
     } catch (e) {
@@ -382,6 +393,7 @@ export class Pool {
     const live = [...this.active, ...[...this.idle.values()].flat()]
       .filter((w) => w !== except && !w.finished);
     await pinTo(cores, live.flatMap(treeOf), cores.work);
+    for (const w of live) this.onWork.add(w);
   }
 
   /** Kills every worker; later requests throw. */
