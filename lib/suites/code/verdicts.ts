@@ -13,7 +13,7 @@ import { sha256 } from "@noble/hashes/sha2";
 import type { ScoreCache } from "../types.ts";
 
 /** Bump when judging changes what it reports for the same program. */
-const JUDGE_VERSION = "code-verdict/2";
+const JUDGE_VERSION = "code-verdict/3";
 
 /**
  * A program as the cache compares it: `\r\n` → `\n`, trailing blanks of
