@@ -55,13 +55,13 @@ export async function readRows(
 }
 
 /** Runs `fn` with a temp folder (named `prefix…`), removed afterwards. */
-export async function withTemp(
-  fn: (dir: string) => Promise<void>,
+export async function withTemp<T>(
+  fn: (dir: string) => Promise<T>,
   prefix = "e2e_",
-): Promise<void> {
+): Promise<T> {
   const dir = await Deno.makeTempDir({ prefix });
   try {
-    await fn(dir);
+    return await fn(dir);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
