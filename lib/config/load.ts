@@ -6,6 +6,7 @@
 import { dirname, resolve } from "node:path";
 import type { z } from "zod";
 import type { ParseError } from "jsonc-parser";
+import { importLazily } from "../lazy.ts";
 import { type SweepConfig, SweepConfigSchema } from "./schema.ts";
 
 /**
@@ -213,11 +214,9 @@ async function parseForDiagnostics(
   text: string,
   path: string,
 ): Promise<unknown> {
-  // A computed specifier: Deno prepares the graph of a literal
-  // `import("…")` as soon as this module loads.
-  const specifier: string = "jsonc-parser";
-  const { parse, printParseErrorCode } =
-    await (import(specifier) as Promise<typeof import("jsonc-parser")>);
+  const { parse, printParseErrorCode } = await importLazily<
+    typeof import("jsonc-parser")
+  >("jsonc-parser");
   const errors: ParseError[] = [];
   const json: unknown = parse(text, errors, {
     allowTrailingComma: false,
