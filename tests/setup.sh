@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installs what the report/notebook/browser and sandbox tests need on a
 # fresh Debian machine (run as root): Jupyter's nbclient/nbconvert,
-# Chromium, and bubblewrap with Debian's python3 for the native Python
-# sandbox. Idempotent: does nothing when all is present.
+# Chromium, bubblewrap with Debian's python3 for the native Python
+# sandbox, and Slurm (slurm-wlm: slurmctld, slurmd, sbatch) with munge for
+# the single-node cluster test. Idempotent: does nothing when all is present.
 set -eu
 need=""
 command -v jupyter-nbconvert >/dev/null 2>&1 || need="$need jupyter-nbconvert"
@@ -12,6 +13,8 @@ command -v jupyter-nbconvert >/dev/null 2>&1 || need="$need jupyter-nbconvert"
 [ -x /usr/bin/chromium ] || need="$need chromium"
 [ -x /usr/bin/bwrap ] || need="$need bubblewrap"
 [ -x /usr/bin/python3 ] || need="$need python3"
+{ [ -x /usr/sbin/slurmctld ] && [ -x /usr/sbin/slurmd ] && [ -x /usr/bin/sbatch ]; } || need="$need slurm-wlm"
+[ -x /usr/sbin/munged ] || need="$need munge"
 if [ -n "$need" ]; then
   if [ "$(id -u)" != "0" ]; then
     echo "Cannot install test dependencies: not root; missing:$need" >&2

@@ -1,11 +1,15 @@
 /**
  * `deno task sweep <config.json> [--resume <run-dir>] [--no-cache]
- * [--run-dir <dir>] [--progress bar|lines|none] [--limit N] [--shard i/n]
- * [--plan [--plan-from <run>]]`
+ * [--run-dir <dir>] [--progress bar|lines|none] [--limit N]
+ * [--shard i/n|slurm|k8s] [--plan [--plan-from <run>]]`
  *
  * Parses flags and calls `runSweep`; Ctrl-C once stops cleanly (exit 130),
- * twice (more than half a second apart) quits at once. Config errors and
- * bad flags print a message and exit 2.
+ * twice (more than half a second apart) quits at once; SIGTERM (a cluster
+ * engine's preemption, time limit or requeue) stops the same way (exit
+ * 143). `--shard slurm|k8s` takes the shard and the job from the engine's
+ * environment and writes in the job's shard folder, resuming it when a
+ * requeued or retried task finds it there. Config errors and bad flags
+ * print a message and exit 2.
  *
  * @module
  */
@@ -20,9 +24,10 @@ import {
 } from "../config/mod.ts";
 import {
   checkResumePlan,
-  parseShard,
   runSweep,
   type Shard,
+  shardChoice,
+  shardDirName,
   SweepInputError,
   type SweepOptions,
 } from "../runner/mod.ts";
@@ -34,10 +39,13 @@ import { summarizeResultsText } from "../report/tally.ts";
 import { CliExit, parseCli, runCli } from "../args.ts";
 
 const USAGE =
-  "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based)] [--plan [--plan-from <run>]]";
+  "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based) | slurm | k8s] [--plan [--plan-from <run>]]";
 
-/** SIGINTs this close to the first are the same Ctrl-C (see `onSigint`). */
+/** Stop signals this close to the first are the same stop (see `onStop`). */
 const SIGINT_WINDOW_MS = 500;
+
+/** The signals that stop a sweep cleanly, and the exit code of each. */
+const STOP_SIGNALS = { SIGINT: 130, SIGTERM: 143 } as const;
 
 /** A usage problem: printed with the usage, exit 2 (see `runCli`). */
 function fail(message: string): never {
@@ -74,12 +82,25 @@ async function main(args: string[]): Promise<number> {
     }
   }
   let shard: Shard | undefined;
+  let job: string | undefined;
   if (values.shard !== undefined) {
     try {
-      shard = parseShard(values.shard);
+      ({ shard, job } = shardChoice(values.shard));
     } catch (error) {
       fail(`${(error as Error).message}\n${USAGE}`);
     }
+  }
+  const folderFlag = values.resume !== undefined
+    ? "--resume"
+    : values["run-dir"] !== undefined
+    ? "--run-dir"
+    : null;
+  if (job !== undefined && shard !== undefined && folderFlag !== null) {
+    fail(
+      `Cannot use ${folderFlag} with --shard ${values.shard}: the shard's folder is <outputDir>/<name>-${job}/${
+        shardDirName(shard)
+      }, and a requeued or retried task resumes it by itself; leave out ${folderFlag}\n${USAGE}`,
+    );
   }
   if (values.plan || values["plan-from"] !== undefined) {
     return await printPlan(positionals, {
@@ -103,22 +124,37 @@ async function main(args: string[]): Promise<number> {
   const controller = new AbortController();
   // A terminal sends Ctrl-C's SIGINT to the whole process group, and
   // `deno task` forwards its own copy: one press can arrive twice within
-  // milliseconds. Signals within SIGINT_WINDOW_MS of the first count as
-  // that one press; a later one quits at once.
+  // milliseconds. Slurm sends SIGTERM to every process of a task (`deno
+  // task` and the sweep), which `deno task` forwards too. Signals within
+  // SIGINT_WINDOW_MS of the first count as that one stop; a later one
+  // quits at once.
   let firstPress: number | null = null;
-  const onSigint = () => {
+  let stoppedBy: keyof typeof STOP_SIGNALS = "SIGINT";
+  const onStop = (signal: keyof typeof STOP_SIGNALS) => () => {
     const now = performance.now();
     if (firstPress !== null) {
       if (now - firstPress < SIGINT_WINDOW_MS) return;
-      Deno.exit(130);
+      Deno.exit(STOP_SIGNALS[signal]);
     }
     firstPress = now;
+    stoppedBy = signal;
     console.error(
-      "\nStopping: saving finished rows (Ctrl-C again to quit at once)...",
+      signal === "SIGINT"
+        ? "\nStopping: saving finished rows (Ctrl-C again to quit at once)..."
+        : "\nStopping on SIGTERM: saving finished rows...",
     );
     controller.abort(new Error("interrupted"));
   };
-  Deno.addSignalListener("SIGINT", onSigint);
+  // (Windows has no SIGTERM to listen to.)
+  const signals = Deno.build.os === "windows"
+    ? ["SIGINT"] as const
+    : ["SIGINT", "SIGTERM"] as const;
+  const removals = signals.map((signal) => {
+    const listener = onStop(signal);
+    Deno.addSignalListener(signal, listener);
+    return () => Deno.removeSignalListener(signal, listener);
+  });
+  const removeStopListeners = () => removals.forEach((remove) => remove());
 
   const options: Partial<SweepOptions> = {
     progress: progress as "auto" | "bar" | "lines" | "none",
@@ -127,6 +163,7 @@ async function main(args: string[]): Promise<number> {
   if (values["no-cache"]) options.cache = false;
   if (limit !== undefined) options.limit = limit;
   if (shard !== undefined) options.shard = shard;
+  if (job !== undefined) options.job = job;
   let config;
   let suites: SuiteList = [];
   try {
@@ -159,7 +196,7 @@ async function main(args: string[]): Promise<number> {
     const { warnings } = await checkEndpoints(config);
     for (const warning of warnings) console.error(`Warning: ${warning}`);
   } catch (error) {
-    Deno.removeSignalListener("SIGINT", onSigint);
+    removeStopListeners();
     if (
       error instanceof ConfigError && error.source === "endpoints" &&
       error.problems.every((p) => /: cannot reach /.test(p))
@@ -182,9 +219,13 @@ async function main(args: string[]): Promise<number> {
     if (result.interrupted) {
       warn();
       console.error(
-        `Interrupted: ${stored} of ${result.total} rows saved in ${result.runDir}. Resume with: deno task sweep --resume ${result.runDir}`,
+        `Interrupted: ${stored} of ${result.total} rows saved in ${result.runDir}. ${
+          job === undefined
+            ? "Resume with"
+            : "A requeued or retried task resumes it; by hand"
+        }: deno task sweep --resume ${result.runDir}`,
       );
-      return 130;
+      return STOP_SIGNALS[stoppedBy];
     }
     console.log(`Run folder: ${result.runDir}`);
     console.log(
@@ -206,7 +247,7 @@ async function main(args: string[]): Promise<number> {
     // for a bad config; nothing was created.
     return error instanceof SweepInputError ? 2 : 1;
   } finally {
-    Deno.removeSignalListener("SIGINT", onSigint);
+    removeStopListeners();
   }
 }
 

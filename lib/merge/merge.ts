@@ -24,6 +24,8 @@ export interface MergeOptions {
   suites: SuiteList;
   /** The run folder to create; it must not exist yet. */
   out: string;
+  /** The merged run's name (its rows' `run`). @default the name of `out` */
+  run?: string;
   /** Folder relative dataset paths resolve against. @default the first shard's manifest `baseDir`, else the working directory */
   baseDir?: string;
 }
@@ -281,8 +283,8 @@ export async function mergeShards(
   const owner = await checkRows(runs, planned);
 
   // Everything checked: write beside the target, then rename.
-  const run = basename(out);
-  const tmp = join(dirname(out), `.${run}.merging-${Deno.pid}`);
+  const run = options.run ?? basename(out);
+  const tmp = join(dirname(out), `.${basename(out)}.merging-${Deno.pid}`);
   const counts = { rows: 0, errors: 0, cached: 0 };
   try {
     await Deno.mkdir(dirname(out), { recursive: true });

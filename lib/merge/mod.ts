@@ -1,7 +1,8 @@
 /**
  * Merging the shard folders of one sweep (`deno task sweep <config>
  * --shard i/n`) into one run folder that the report, the notebooks and
- * `--resume` treat like any other run.
+ * `--resume` treat like any other run; or a cluster job's folder (`--shard
+ * slurm|k8s`), whose shards are found by name and checked finished.
  *
  * @example
  * ```ts
@@ -14,3 +15,10 @@
  */
 export { MergeInputError } from "./error.ts";
 export { type MergeOptions, type MergeResult, mergeShards } from "./merge.ts";
+export {
+  isJobFolder,
+  jobShardFolders,
+  MERGED_DIR,
+  mergeJob,
+  type MergeJobOptions,
+} from "./job.ts";

@@ -1,7 +1,9 @@
 /**
  * The run folder a sweep writes to: a new one (it appears with its
- * manifest), a resumed one (its stored rows read, garbage set aside), or a
- * `--run-dir` folder without a manifest; and the shard a run keeps.
+ * manifest), a resumed one (its stored rows read, garbage set aside), a
+ * `--run-dir` folder without a manifest, or a cluster job's shard folder
+ * (`<outputDir>/<name>-<job>/shard-<i>-of-<n>/`, resumed when a requeued
+ * or retried task finds it); and the shard a run keeps.
  * Private to `lib/runner` (`runSweep` opens the folder through these).
  *
  * @module
@@ -24,17 +26,150 @@ import {
 } from "../store/mod.ts";
 import { SweepInputError } from "./entries.ts";
 import { checkResumePlan } from "./resume_plan.ts";
-import { checkShard, type Shard, shardOf } from "./shard.ts";
+import {
+  checkShard,
+  jobShardDir,
+  type Shard,
+  shardDirName,
+  shardOf,
+} from "./shard.ts";
 import type { SweepOptions } from "./sweep_options.ts";
 import type { SuiteEntry } from "./work.ts";
 
 /** The run folder and manifest a sweep starts from (new, or resumed). */
 export interface Start {
+  /** The resumed run's folder ("" for a new run: see `at`). */
   runDir: string;
   manifest: Manifest | null;
   config: SweepConfig;
   baseDir: string;
   limit: number | undefined;
+  /**
+   * Where a new run goes (`--run-dir`, or a job's shard folder); absent:
+   * a new `<outputDir>/<name>-<time>` folder.
+   */
+  at?: string;
+  /** The new run's name (its rows' `run`). @default the folder's name */
+  run?: string;
+}
+
+/** Whether `dir` holds a `manifest.json` (false when it or the folder is missing). */
+async function hasManifest(dir: string): Promise<boolean> {
+  try {
+    await Deno.stat(join(dir, "manifest.json"));
+    return true;
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw new SweepInputError(
+      `Cannot use ${dir} as the shard's run folder: ${
+        fsReason(error)
+      }; check the job folder's permissions`,
+    );
+  }
+}
+
+/**
+ * The start of one shard of a cluster job (`options.job`): its folder is
+ * `<outputDir>/<name>-<job>/shard-<i>-of-<n>/`. A folder with a manifest
+ * is this shard run before (the task was requeued, preempted or retried):
+ * it is resumed, its plan checked against the config as `--resume` does.
+ * Otherwise the shard starts there.
+ */
+async function openJobShard(
+  config: SweepConfig,
+  options: SweepOptions,
+  job: string,
+  baseDir: string,
+): Promise<Start> {
+  const { shard } = options;
+  if (shard === undefined) {
+    throw new SweepInputError(
+      `Cannot run a shard of job ${job}: no shard given; give the shard with the job (--shard slurm or --shard k8s)`,
+    );
+  }
+  const clash = options.resume !== undefined
+    ? "--resume"
+    : options.runDir !== undefined
+    ? "--run-dir"
+    : null;
+  let dir: string;
+  try {
+    dir = jobShardDir(config.outputDir, config.name, job, checkShard(shard));
+  } catch (error) {
+    throw new SweepInputError((error as Error).message);
+  }
+  if (clash !== null) {
+    throw new SweepInputError(
+      `Cannot use ${clash} with a job's shard: its folder is ${dir} (from the config's outputDir and name and the job id), and a requeued or retried task resumes it by itself; leave out ${clash}`,
+    );
+  }
+  if (!(await hasManifest(dir))) {
+    // Named uniquely across jobs, where every job has a shard-1-of-n.
+    return newStart(config, options, baseDir, {
+      at: dir,
+      run: `${config.name}-${job}-${shardDirName(shard)}`,
+    });
+  }
+  const manifest = await manifestOf(dir);
+  try {
+    checkResumePlan(dir, manifest, { config, limit: options.limit });
+  } catch (error) {
+    throw new SweepInputError(
+      `${
+        (error as Error).message
+      } (${dir} is shard ${shard.index}/${shard.count} of job ${job}; a new job id gets new folders)`,
+    );
+  }
+  return resumed(dir, manifest, options, baseDir);
+}
+
+/**
+ * The start of a new run, at `where` (else a new `<name>-<time>` folder).
+ * The folder itself is made only once the questions are loaded, so bad
+ * input leaves nothing behind.
+ */
+function newStart(
+  config: SweepConfig,
+  options: SweepOptions,
+  baseDir: string,
+  where: { at?: string; run?: string },
+): Start {
+  return {
+    runDir: "",
+    manifest: null,
+    config,
+    baseDir,
+    limit: options.limit,
+    ...where,
+  };
+}
+
+/** A run's manifest; a folder that is not a run's is input to fix. */
+async function manifestOf(dir: string): Promise<Manifest> {
+  try {
+    return await readManifest(dir);
+  } catch (error) {
+    if (error instanceof RunDirError) throw new SweepInputError(error.message);
+    throw error;
+  }
+}
+
+/** The start of a resumed run: its manifest's config, `--limit` and base folder. */
+function resumed(
+  runDir: string,
+  manifest: Manifest,
+  options: SweepOptions,
+  baseDir: string,
+): Start {
+  return {
+    runDir,
+    manifest,
+    config: manifest.config,
+    baseDir: manifest.baseDir !== undefined && options.baseDir === undefined
+      ? manifest.baseDir
+      : baseDir,
+    limit: manifest.limit,
+  };
 }
 
 /**
@@ -47,30 +182,20 @@ export async function openRun(
   options: SweepOptions,
 ): Promise<Start> {
   const baseDir = resolve(options.baseDir ?? Deno.cwd());
-  if (options.resume !== undefined) {
-    let manifest;
-    try {
-      manifest = await readManifest(options.resume);
-    } catch (error) {
-      if (error instanceof RunDirError) {
-        throw new SweepInputError(error.message);
-      }
-      throw error;
-    }
-    checkResumePlan(options.resume, manifest, { config, limit: options.limit });
-    return {
-      runDir: options.resume,
-      manifest,
-      config: manifest.config,
-      baseDir: manifest.baseDir !== undefined && options.baseDir === undefined
-        ? manifest.baseDir
-        : baseDir,
-      limit: manifest.limit,
-    };
+  if (options.job !== undefined) {
+    return await openJobShard(config, options, options.job, baseDir);
   }
-  // The folder itself is made only once the questions are loaded, so bad
-  // input leaves nothing behind.
-  return { runDir: "", manifest: null, config, baseDir, limit: options.limit };
+  if (options.resume !== undefined) {
+    const manifest = await manifestOf(options.resume);
+    checkResumePlan(options.resume, manifest, { config, limit: options.limit });
+    return resumed(options.resume, manifest, options, baseDir);
+  }
+  return newStart(
+    config,
+    options,
+    baseDir,
+    options.runDir === undefined ? {} : { at: options.runDir },
+  );
 }
 
 /** What {@linkcode openStore} needs to know. */
@@ -207,7 +332,7 @@ async function runDirState(
  *   outside its plan (refused). A warning says which happened.
  */
 export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
-  const { config, options, start, started, session, secrets } = inputs;
+  const { config, start, started, session, secrets } = inputs;
   const warnings: string[] = [];
   if (start.manifest !== null) {
     const runDir = start.runDir;
@@ -233,15 +358,15 @@ export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
     await writeManifest(dir, manifest, secrets);
   };
   try {
-    if (options.runDir === undefined) {
+    if (start.at === undefined) {
       return fresh(
         await createRunDir(config.outputDir, config.name, started, {
           init: write,
         }),
       );
     }
-    const runDir = options.runDir;
-    const run = basename(resolve(runDir));
+    const runDir = start.at;
+    const run = start.run ?? basename(resolve(runDir));
     const state = await runDirState(runDir);
     if (state === "absent") {
       return fresh(

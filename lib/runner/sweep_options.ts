@@ -51,6 +51,14 @@ export interface SweepOptions {
    * `shard.ts`). Recorded in the manifest; a resumed run keeps its own.
    */
   shard?: Shard;
+  /**
+   * The cluster job this shard belongs to (`--shard slurm|k8s`; see
+   * `shardFromEnv` in `shard.ts`): the run folder is
+   * `<outputDir>/<name>-<job>/shard-<i>-of-<n>/`, resumed when it holds a
+   * run (a requeued or retried task). Needs `shard`; not with `runDir` or
+   * `resume`.
+   */
+  job?: string;
 }
 
 /** What a sweep did. */
