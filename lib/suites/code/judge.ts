@@ -160,6 +160,39 @@ function referenceOnLarge(
   return out;
 }
 
+/** Characters of the candidate's stderr a row keeps. */
+const STDERR_KEPT = 2_000;
+/** Failing tests a row describes, and characters of each returned value. */
+const FAILING_KEPT = 5;
+const VALUE_KEPT = 300;
+
+/**
+ * The first failing tests as JSON text: `[{"test": i, "returned": <value
+ * as JSON, capped>}` or `{"test": i, "error": "..."}]`; null when every
+ * test passes.
+ */
+function failingTests(run: RunResult, pass: readonly boolean[]): string | null {
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < pass.length && out.length < FAILING_KEPT; i++) {
+    if (pass[i]) continue;
+    const got = run.results[i];
+    if (got === undefined) {
+      out.push({ test: i, error: `no result (${run.status})` });
+    } else if (!got.ok) {
+      out.push({ test: i, error: got.error.slice(0, VALUE_KEPT) });
+    } else {
+      let text: string;
+      try {
+        text = JSON.stringify(got.value) ?? String(got.value);
+      } catch {
+        text = String(got.value);
+      }
+      out.push({ test: i, returned: text.slice(0, VALUE_KEPT) });
+    }
+  }
+  return out.length === 0 ? null : JSON.stringify(out);
+}
+
 function failureClass(run: RunResult, testsAnswered: boolean): string {
   return run.status === "ok" || testsAnswered ? "wrong_answer" : run.status;
 }
@@ -250,6 +283,12 @@ export async function judgeBank(
   metrics["edge_pass_rate"] = share("edge");
   const correct = pass.every(Boolean) && tests.length > 0;
   const testsAnswered = run.results.slice(0, tests.length).every((r) => r.ok);
+  // What the report's sample viewer shows beside each failing test's input
+  // and expected output (values re-encoded here, in the parent; capped).
+  metrics["failing_tests"] = failingTests(run, pass);
+  metrics["sandbox_stderr"] = run.stderr.trim() === ""
+    ? null
+    : run.stderr.slice(0, STDERR_KEPT);
 
   // The large input: the right output within the problem's time limit.
   const ref = await reference;

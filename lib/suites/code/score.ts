@@ -222,6 +222,8 @@ export async function scoreCode(
     large_ms: null,
     reference_large_ms: null,
     perf_ratio: null,
+    failing_tests: null,
+    sandbox_stderr: null,
     complexity_measured: null,
     complexity_met: null,
     complexity_optimal: null,

@@ -160,3 +160,60 @@ Deno.test(
     }
   },
 );
+
+Deno.test(
+  "judgeBank() keeps the first failing tests' returned values or errors and the candidate's stderr, for the report's viewer",
+  opts,
+  async () => {
+    const problem = (await loadBank()).find((p) => p.id === "squares_sorted")!;
+    const sandbox = createSandbox({ warm: 0 });
+    const expected = await expectedOutputs(problem);
+    const judging = {
+      sandbox,
+      problem,
+      language: "python" as const,
+      expected,
+      inputSeed: 1,
+      timeoutMs: 10_000,
+      memoryMb: 256,
+      complexity: false,
+    };
+    // Wrong on every test (unsorted), noisy on stderr, and failing outright
+    // on an empty list.
+    const code = "import sys\n" +
+      "def squares_sorted(nums):\n" +
+      "    print('checking', len(nums), file=sys.stderr)\n" +
+      "    if not nums:\n" +
+      "        raise ValueError('empty')\n" +
+      "    return [x * x for x in nums][::-1] + [-1]\n";
+    const wrong = await judgeBank(code, "squares_sorted", judging);
+    const right = await judgeBank(
+      problem.reference.python,
+      "squares_sorted",
+      judging,
+    );
+    await sandbox.close();
+    await codeSuite.close?.();
+    assert.equal(wrong.status, "wrong");
+    const failing = JSON.parse(String(wrong.metrics["failing_tests"])) as {
+      test: number;
+      returned?: string;
+      error?: string;
+    }[];
+    assert.ok(failing.length >= 1 && failing.length <= 5);
+    for (const f of failing) {
+      const args = problem.tests[f.test]!.args[0] as number[];
+      if (args.length === 0) assert.match(f.error!, /empty/);
+      else {
+        assert.deepEqual(
+          JSON.parse(f.returned!),
+          [...args.map((x) => x * x)].reverse().concat([-1]),
+        );
+      }
+    }
+    assert.match(String(wrong.metrics["sandbox_stderr"]), /checking \d+/);
+    assert.equal(right.status, "correct");
+    assert.equal(right.metrics["failing_tests"], null);
+    assert.equal(right.metrics["sandbox_stderr"], null);
+  },
+);
