@@ -36,11 +36,21 @@ import {
   startSimServer as startSimServerWith,
 } from "./providers/mod.ts";
 import {
+  headlineTable as headlineTableWith,
   notebookProgress,
   renderReport as renderReportWith,
+  summaryText as summaryTextWith,
   writeReport as writeReportWith,
+  writeSummaryCsv as writeSummaryCsvWith,
 } from "./report/mod.ts";
-import type { LoadedRuns, WriteReportOptions } from "./report/mod.ts";
+import type {
+  DataFrame,
+  LoadedRuns,
+  SummaryCsvOptions,
+  SummaryTextOptions,
+  Table,
+  WriteReportOptions,
+} from "./report/mod.ts";
 import {
   runSweep as runSweepWith,
   type SweepOptions,
@@ -110,6 +120,23 @@ export {
   type SweepResult,
 } from "./runner/mod.ts";
 export * from "./report/mod.ts";
+export {
+  ACCURACY,
+  accuracyBy,
+  type AccuracyByOptions,
+  DEFAULT_METRICS,
+  FORMAT_VALID_RATE,
+  isScored,
+  type Metric,
+  type MetricColumn,
+  type MetricFrame,
+  type MetricRecord,
+  type MetricResult,
+  type MetricRows,
+  type MetricSource,
+  type MetricValue,
+  type ScoredFields,
+} from "./judge/mod.ts";
 export {
   type EncodingChoice,
   type EncodingName,
@@ -321,6 +348,81 @@ export function writeReport(
   options: WriteReportOptions = {},
 ): Promise<string> {
   return writeReportWith(runDirs, SUITES, options);
+}
+
+/**
+ * Writes a run's `summary.csv` with each registered suite's declared
+ * headline metrics (see the report's `writeSummaryCsv`).
+ *
+ * @param runDir The run folder.
+ * @param options Grouping and output path (`suites` defaults to every
+ *   registered suite).
+ * @returns The path written.
+ * @throws {Error} "Cannot load run ..." when the folder or its results are missing.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { writeSummaryCsv } from "./mod.ts";
+ * await assert.rejects(() => writeSummaryCsv("/nonexistent-run"));
+ * ```
+ */
+export function writeSummaryCsv(
+  runDir: string,
+  options: SummaryCsvOptions = {},
+): Promise<string> {
+  return writeSummaryCsvWith(runDir, { suites: SUITES, ...options });
+}
+
+/**
+ * The sweep's closing table from a frame, with each registered suite's
+ * declared headline metrics (see the report's `summaryText`).
+ *
+ * @param frame A result frame from `loadRuns`.
+ * @param by Grouping columns. @default ["suite", "model"]
+ * @param options The run's manifest and folder (`suites` defaults to
+ *   every registered suite).
+ * @returns The tables as text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { summaryText } from "./mod.ts";
+ * const frame = pl.DataFrame({ suite: ["ceval"], model: ["m"], status: ["correct"], correct: [true] });
+ * assert.match(await summaryText(frame), /subject mean\s+HARD mean/);
+ * ```
+ */
+export function summaryText(
+  frame: DataFrame,
+  by?: readonly string[],
+  options: SummaryTextOptions = {},
+): Promise<string> {
+  return summaryTextWith(frame, by, { suites: SUITES, ...options });
+}
+
+/**
+ * A notebook's headline table: per group, each registered suite's
+ * declared headline metrics (see the report's `headlineTable`).
+ *
+ * @param frame A result frame from `loadRuns`.
+ * @param by Grouping columns. @default ["suite", "model"]
+ * @returns A displayable table.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { headlineTable } from "./mod.ts";
+ * const frame = pl.DataFrame({ suite: ["linalg", "linalg"], model: ["m", "m"], status: ["correct", "wrong"], correct: [true, false], size: [3, 5] });
+ * assert.match((await headlineTable(frame)).toJupyter()["text/html"]!, /accuracy_size_5/);
+ * ```
+ */
+export function headlineTable(
+  frame: DataFrame,
+  by?: readonly string[],
+): Promise<Table> {
+  return headlineTableWith(frame, by, { suites: SUITES });
 }
 
 /**

@@ -92,7 +92,7 @@ async function main(args: string[]): Promise<number> {
       } s → ${result.runDir}\n`,
     );
     const { frame } = await loadRuns([result.runDir], { warn: false });
-    console.log(summaryText(frame, ["suite", "model"]));
+    console.log(await summaryText(frame, ["suite", "model"]));
     const report = await writeReport(result.runDir);
     console.log(`\nReport: ${report}`);
     console.log(`Summary CSV: ${await writeSummaryCsv(result.runDir)}`);

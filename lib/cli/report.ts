@@ -5,6 +5,10 @@
  * not an earlier report needs `--force`; a run's `results.jsonl` or
  * `manifest.json` is never written), and `<run-dir>/summary.csv` for
  * each run, and prints their paths. Several runs are shown side by side.
+ * With exactly two runs it also prints, per suite and model, the
+ * questions whose verdict flipped between them with the exact McNemar
+ * test; the report lists them too ("Runs compared") and its viewer shows
+ * each flip list side by side.
  *
  * Bad input (a flag, a path that is not a run, a run with no rows, a
  * results line that is not JSON) exits 2 with one message and writes
@@ -115,11 +119,34 @@ async function writeReports(
     for (const runDir of positionals) {
       print(await writeSummaryCsv(runDir));
     }
+    if (positionals.length === 2) {
+      for (const line of await twoRunFlips(positionals)) print(line);
+    }
     return 0;
   } catch (error) {
     printError(error instanceof Error ? error.message : String(error));
     return isInputError(error) ? 2 : 1;
   }
+}
+
+/** The two-run form's flip table (see `compareRuns`), as lines. */
+async function twoRunFlips(dirs: readonly string[]): Promise<string[]> {
+  const { loadRuns } = await import("../report/load.ts");
+  const { compareRuns } = await import("../report/compare.ts");
+  const { flipsText } = await import("../report/viewer/mod.ts");
+  const { frame } = await loadRuns(dirs, { warn: false });
+  const runs = frame.columns.includes("run")
+    ? [...new Set(frame.getColumn("run").toArray().map(String))]
+    : [];
+  if (runs.length !== 2) {
+    return [
+      `Cannot list the verdicts flipped between ${
+        dirs.join(" and ")
+      }: their rows carry ${runs.length} run id(s), not 2; compare two different runs`,
+    ];
+  }
+  const [a, b] = runs as [string, string];
+  return flipsText(compareRuns(frame, a, b), a, b);
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -234,10 +234,11 @@ async function main(args: string[]): Promise<number> {
       } s`,
     );
     // The same table and accuracy rule as the report and the demo: suite ×
-    // model (× template when there are several), with Wilson intervals;
-    // counted from the rows without Polars, so a sweep ends light.
+    // model (× template when there are several), each suite's declared
+    // headline metrics; counted from the rows without Polars (a suite
+    // whose metrics need a frame loads it then), so a sweep ends light.
     console.log(
-      await summarizeResultsText(join(result.runDir, RESULTS_FILE)),
+      await summarizeResultsText(join(result.runDir, RESULTS_FILE), suites),
     );
     warn();
     return 0;

@@ -1,6 +1,8 @@
 /**
  * Generic judging: numeric comparison of exact rationals with tolerances,
- * and aggregates over samples (maj@k, pass@k, agreement). Each suite's
+ * aggregates over samples (maj@k, pass@k, agreement), the status ladder
+ * with the one rule for which rows are scored, the Wilson interval, and
+ * the headline metrics a suite declares (`metric.ts`). Each suite's
  * own scoring and forensics live in its folder under `lib/suites/`.
  *
  * @example
@@ -16,3 +18,5 @@
 export * from "./numeric.ts";
 export * from "./aggregate.ts";
 export * from "./status.ts";
+export * from "./wilson.ts";
+export * from "./metric.ts";

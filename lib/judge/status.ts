@@ -74,6 +74,38 @@ const KEEPS_ANSWER: Readonly<Record<VerdictStatus, boolean>> = {
 };
 
 /**
+ * The statuses of a row that reached its suite but holds no answer to
+ * compare: the reply was cut before a trustworthy answer, or held none
+ * (rungs 3 and 4 of the ladder, in its order). A suite's tables count
+ * these as extraction failures.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { NO_ANSWER_STATUSES } from "./status.ts";
+ * assert.deepEqual(NO_ANSWER_STATUSES, ["truncated", "parse_error"]);
+ * ```
+ */
+export const NO_ANSWER_STATUSES: readonly VerdictStatus[] = STATUSES.filter(
+  (s) => s !== "error" && !KEEPS_ANSWER[s],
+);
+
+/**
+ * The statuses of a row that counts and is not correct, in ladder order:
+ * a failed request, a cut reply, a reply without an answer, a wrong one.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { FAILED_STATUSES } from "./status.ts";
+ * assert.deepEqual(FAILED_STATUSES, ["error", "truncated", "parse_error", "wrong"]);
+ * ```
+ */
+export const FAILED_STATUSES: readonly VerdictStatus[] = STATUSES.filter(
+  (s) => s !== "correct" && s !== "unscored",
+);
+
+/**
  * The one rule for a verdict's `formatValid` (the row's `format_valid`),
  * used by every suite. A row is format-valid only when it has an answer
  * and the suite says the reply gave it in the format the prompt asked for:
@@ -112,6 +144,44 @@ export function formatValidFor(
   inFormat: () => boolean,
 ): boolean {
   return KEEPS_ANSWER[status] && extraction.value !== null && inFormat();
+}
+
+/** The fields of a row that say whether it is scored (see {@linkcode isScored}). */
+export interface ScoredFields {
+  /** The row's status (missing on a hand-made row: it counts). */
+  status?: string | null;
+  /** The row's answer key as text (missing on a hand-made row: it counts). */
+  expected?: string | null;
+}
+
+/**
+ * The one rule for which rows are scored: a row counts for accuracy and
+ * every suite's declared metrics when its question has an answer key.
+ * Not when the suite marked it `unscored`, and not when its `expected`
+ * is empty: a failed request never reaches the suite, so an error row of
+ * a question without a key (C-Eval's withheld test split) says so only
+ * through its empty key. An error row of a keyed question counts (as not
+ * correct). The overview, the sweep's closing table, `summary.csv`, the
+ * notebooks and the suites' own tables all apply this rule (on a frame
+ * through the report's `scoredRows`, which asks this function once per
+ * kind of row). It reads `expected` only for whether it is empty.
+ *
+ * @param row The row (or just its `status` and `expected`).
+ * @returns Whether the row is scored.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isScored } from "./status.ts";
+ * assert.equal(isScored({ status: "wrong", expected: "4" }), true);
+ * assert.equal(isScored({ status: "error", expected: "4" }), true);
+ * assert.equal(isScored({ status: "unscored", expected: "" }), false);
+ * assert.equal(isScored({ status: "error", expected: "" }), false);
+ * assert.equal(isScored({}), true);
+ * ```
+ */
+export function isScored(row: ScoredFields): boolean {
+  return row.status !== "unscored" && row.expected !== "";
 }
 
 /**

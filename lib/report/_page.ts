@@ -31,9 +31,9 @@ export function pageHtml(
     ).join("")
   }</ol></nav>`;
   const body = sections.map((s, i) =>
-    `<section id="${anchor(i)}"><h2>${escapeHtml(s.title)}</h2>\n${
-      s.parts.join("\n")
-    }</section>`
+    `<section id="${anchor(i)}"${s.lazy ? ' class="lazy"' : ""}><h2>${
+      escapeHtml(s.title)
+    }</h2>\n${s.parts.join("\n")}</section>`
   ).join("\n");
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">${GENERATOR_META}<title>${
@@ -45,17 +45,12 @@ table.eval-table{border-collapse:collapse;margin:8px 0 16px;font-size:12px}
 .eval-table th,.eval-table td{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
 .eval-table td.num{text-align:right;font-variant-numeric:tabular-nums}
 .eval-table td.null{color:#aaa}
-#explorer-rows{overflow-x:auto}
-.explorer-table td{max-width:220px;overflow-wrap:anywhere}
-.explorer-table td.text{max-width:360px}
-.explorer-table td.dims{max-width:160px;font-size:11px;color:#555}
-.explorer-table pre{white-space:pre-wrap;max-height:240px;overflow:auto;margin:0;font-size:11px;max-width:420px}
-.explorer-controls label{margin-right:8px;white-space:nowrap}
 .warn{color:#a40}
 .run-warning{border:2px solid #c60;background:#fff4e5;padding:4px 16px;margin:12px 0}
 .run-warning strong{color:#a40}
 .note{color:#555}
 section{margin-bottom:32px}
+section.lazy{content-visibility:auto;contain-intrinsic-size:auto 2400px}
 </style></head>
 <body><h1>${escapeHtml(title)}</h1>
 ${header}

@@ -1,10 +1,12 @@
 import pl from "nodejs-polars";
 import type { DataFrame } from "./frame.ts";
+import { scoredRows } from "./scored.ts";
 
 /**
  * Questions that no model got right, with the answers the models gave: the
  * first place to look for a wrong answer key (when every model agrees on
- * one "wrong" answer, the key is the suspect).
+ * one "wrong" answer, the key is the suspect). Only scored rows count
+ * (`scoredRows`): a question without a key is never listed.
  *
  * @param frame A frame from {@linkcode loadRuns}.
  * @returns One row per question: `suite`, `question_id`, `question`,
@@ -31,9 +33,12 @@ import type { DataFrame } from "./frame.ts";
  * assert.equal(rows.length, 1);
  * assert.equal(rows[0]?.question_id, "q1");
  * assert.equal(rows[0]?.agreed, true);
+ * const keyless = frame.withColumns(pl.lit("").alias("expected"), pl.lit("unscored").alias("status"));
+ * assert.equal(allWrong(keyless).height, 0);
  * ```
  */
-export function allWrong(frame: DataFrame): DataFrame {
+export function allWrong(rows: DataFrame): DataFrame {
+  const frame = scoredRows(rows);
   const keys = ["suite", "question_id"].filter((k) =>
     frame.columns.includes(k)
   );

@@ -219,3 +219,108 @@ export function compareTemplates(
     ? pl.DataFrame(rows)
     : pl.DataFrame({ model: [] as string[] });
 }
+
+/** The verdicts that flipped between two runs, for one suite and model. */
+export interface RunFlips {
+  /** The suite. */
+  suite: string;
+  /** The model. */
+  model: string;
+  /** Rows of both runs paired by (question_id, template, sample). */
+  pairs: number;
+  /** Pairs wrong (not correct) in run A and correct in run B. */
+  fixed: number;
+  /** Pairs correct in run A and not correct in run B. */
+  broke: number;
+  /** Exact McNemar two-sided p over `fixed` and `broke`. */
+  mcnemarP: number;
+  /** The flipped pairs, `question_id|template|sample`, fixed ones first. */
+  flipped: { pair: string; fixed: boolean }[];
+}
+
+/**
+ * Pairs two runs' rows by (suite, model, question_id, template, sample)
+ * and lists, per suite and model, the pairs whose verdict flipped (correct
+ * in one run, not in the other) with the exact McNemar test over them.
+ *
+ * @param frame Rows of both runs, with a `run` column.
+ * @param a Run A's id (the `run` value).
+ * @param b Run B's id.
+ * @returns One entry per suite and model that both runs answered, sorted.
+ * @throws {RangeError} When a run id names no row.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { compareRuns } from "./compare.ts";
+ *
+ * const frame = pl.DataFrame({
+ *   run: ["r1", "r1", "r2", "r2"], suite: ["s", "s", "s", "s"], model: ["m", "m", "m", "m"],
+ *   question_id: ["q1", "q2", "q1", "q2"], template: ["t", "t", "t", "t"], sample: [0, 0, 0, 0],
+ *   status: ["wrong", "correct", "correct", "correct"],
+ * });
+ * const [f] = compareRuns(frame, "r1", "r2");
+ * assert.equal(f!.fixed, 1);
+ * assert.equal(f!.broke, 0);
+ * assert.deepEqual(f!.flipped, [{ pair: "q1|t|0", fixed: true }]);
+ * assert.throws(() => compareRuns(frame, "r1", "r3"), /Cannot compare runs r1 and r3/);
+ * ```
+ */
+export function compareRuns(
+  frame: DataFrame,
+  a: string,
+  b: string,
+): RunFlips[] {
+  const keys = ["suite", "model", "question_id", "template", "sample"].filter(
+    (k) => frame.columns.includes(k),
+  );
+  const ok = frame.columns.includes("status")
+    ? pl.col("status").eq(pl.lit("correct"))
+    : pl.col("correct").eq(pl.lit(true));
+  const side = (run: string, name: string) => {
+    const rows = frame.filter(pl.col("run").eq(pl.lit(run)));
+    if (rows.height === 0) {
+      throw new RangeError(
+        `Cannot compare runs ${a} and ${b}: no row has run ${run}; give two run folders whose rows carry different run ids`,
+      );
+    }
+    return rows.select(
+      ...keys.map((k) => pl.col(k)),
+      ok.fillNull(false).alias(name),
+    ).unique({ subset: keys, keep: "first", maintainOrder: true });
+  };
+  const joined = side(a, "_a").join(side(b, "_b"), { on: keys, how: "inner" })
+    .sort(keys);
+  const out = new Map<string, RunFlips>();
+  for (const r of joined.toRecords()) {
+    const id = `${r.suite}|${r.model}`;
+    let f = out.get(id);
+    if (!f) {
+      f = {
+        suite: String(r.suite ?? ""),
+        model: String(r.model ?? ""),
+        pairs: 0,
+        fixed: 0,
+        broke: 0,
+        mcnemarP: 1,
+        flipped: [],
+      };
+      out.set(id, f);
+    }
+    f.pairs++;
+    if (r._a === r._b) continue;
+    const pair = [r.question_id, r.template, r.sample].join("|");
+    if (r._b) f.fixed++;
+    else f.broke++;
+    f.flipped.push({ pair, fixed: r._b === true });
+  }
+  return [...out.values()].map((f) => ({
+    ...f,
+    mcnemarP: mcnemarExact(f.broke, f.fixed),
+    flipped: [
+      ...f.flipped.filter((x) => x.fixed),
+      ...f.flipped.filter((x) => !x.fixed),
+    ],
+  }));
+}

@@ -8,7 +8,8 @@ import { join } from "node:path";
 import pl from "nodejs-polars";
 import { stringify } from "csv-stringify/sync";
 import { loadRuns } from "./load.ts";
-import { summarize } from "./summarize.ts";
+import { headline } from "./headline.ts";
+import type { MetricSource } from "../judge/metric.ts";
 import {
   COMPLETENESS_COLUMNS,
   withCompleteness,
@@ -20,12 +21,24 @@ export interface SummaryCsvOptions {
   by?: readonly string[];
   /** Output file. @default `<runDir>/summary.csv` */
   path?: string;
+  /**
+   * The suites whose declared headline metrics fill the metric columns
+   * (the suites the registry loaded; `lib/mod.ts`'s `writeSummaryCsv`
+   * passes them all); rows of another suite get the default metrics.
+   * @default none
+   */
+  suites?: readonly MetricSource[];
 }
 
 /**
- * Writes the per-group summary of a run (n, accuracy with its Wilson 95%
- * interval, format-valid, parse-error and error rates, latency, tokens,
- * cost), then rows `planned` (from the run's manifest; empty when it
+ * Writes the per-group summary of a run (n and correct, the scored rows of
+ * `isScored`; each suite's declared headline metrics, a column each —
+ * accuracy with its Wilson 95% interval `acc_lo`/`acc_hi` and
+ * `format_valid_rate` by default, C-Eval's `subject_mean` and `hard_mean`,
+ * the code suite's `pass@1`, `k`, `pass@k` and `score`, a column per
+ * matrix size for linalg — empty where a group's suite does not declare
+ * it; then parse-error and error rates, latency, tokens, cost), then rows
+ * `planned` (from the run's manifest; empty when it
  * cannot tell, as for a shard or a grouping by other columns than model,
  * suite and template), `stored`, `missing` (planned − stored) and
  * `error_rows`, as CSV with a header row, through `csv-stringify` (the
@@ -63,14 +76,15 @@ export async function writeSummaryCsv(
   const {
     by = ["model", "suite", "template"],
     path = join(runDir, "summary.csv"),
+    suites = [],
   } = options;
   const { frame, runs } = await loadRuns([runDir], { warn: false });
-  const keys = by.filter((column) => frame.columns.includes(column));
+  const head = await headline(frame, by, { suites });
   const joined = withCompleteness(
-    summarize(frame, keys),
+    head.frame,
     frame,
     runs[0]?.manifest ?? null,
-    keys,
+    head.by,
   ).summary;
   // planned, stored, missing, error_rows after the statistics, so the
   // columns before them stay where readers of older files find them.

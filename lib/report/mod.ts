@@ -19,6 +19,9 @@ export * from "./load.ts";
 export * from "./cost.ts";
 export * from "./errors.ts";
 export * from "./summarize.ts";
+export * from "./scored.ts";
+export * from "./headline.ts";
+export * from "./headline_html.ts";
 export * from "./compare.ts";
 export * from "./all_wrong.ts";
 export * from "./frontier.ts";
@@ -39,3 +42,12 @@ export * from "./tally.ts";
 export * from "./completeness.ts";
 export * from "./columns.ts";
 export type * from "./frame.ts";
+export type {
+  DetailFields,
+  DetailPart,
+  DetailTable,
+  DetailText,
+  DetailValue,
+  SampleDetail,
+  SampleRow,
+} from "./viewer/mod.ts";

@@ -10,9 +10,9 @@ import type { DataFrame } from "./frame.ts";
 import { join } from "node:path";
 import { writeFileAtomic } from "../store/mod.ts";
 import { type LoadedRuns, loadRuns } from "./load.ts";
-import { summarize } from "./summarize.ts";
-import { tableHtml } from "./table.ts";
-import { explorerHtml } from "./_explorer.ts";
+import { headline } from "./headline.ts";
+import { headlineHtml } from "./headline_html.ts";
+import { viewerSections } from "./viewer/mod.ts";
 import {
   overviewWithCompleteness,
   type RunCompleteness,
@@ -21,9 +21,19 @@ import {
 import { notesHtml, runsHtml } from "./_runs_html.ts";
 import { pageHtml } from "./_page.ts";
 import { distinct } from "./_distinct.ts";
-import { brief, dimColumn, suiteSection } from "./_suite_section.ts";
+import { dimColumn, suiteSection } from "./_suite_section.ts";
 import type { ReportSection, SuiteView } from "./suite_view.ts";
 export type { ReportSection };
+
+/** The generic columns the overview shows after each suite's metrics. */
+const OVERVIEW_REST = [
+  "error_rate",
+  "tokens_in",
+  "tokens_out",
+  "parse_error_rate",
+  "tokens_out_mean",
+  "cost",
+];
 
 /** The suite name given to rows that carry none. */
 const NO_SUITE = "(no suite)";
@@ -102,8 +112,9 @@ async function sectionsOf(
   }
   const runs = multiRun(frame);
   const by = [...(runs ? ["run"] : []), "suite", "model"];
+  const head = await headline(frame, by, { suites });
   const overview = overviewWithCompleteness(
-    brief(summarize(frame, by), ["error_rate", "tokens_in", "tokens_out"]),
+    head.frame,
     frame,
     by,
     completeness,
@@ -111,9 +122,9 @@ async function sectionsOf(
   const sections: ReportSection[] = [{
     title: "Overview",
     parts: [
-      "<p>Rows planned (from the run's manifest), stored and error rows (requests that failed for good, counted as not correct); n counts the scored rows. Accuracy with its Wilson 95% interval; error rate is the share of calls that failed; tokens are totals.</p>",
+      "<p>Rows planned (from the run's manifest), stored and error rows (requests that failed for good, counted as not correct); n counts the scored rows (those with an answer key). Then each suite's headline metrics, as the suite declares them, over its scored rows; error rate is the share of calls that failed; tokens are totals.</p>",
       ...notesHtml(completeness),
-      tableHtml(overview),
+      ...headlineHtml(head, { frame: overview, rest: OVERVIEW_REST }),
     ],
   }];
   const present = distinct(frame, "suite").map(String);
@@ -124,23 +135,21 @@ async function sectionsOf(
   ];
   for (const name of order) {
     const sub = frame.filter(pl.col("suite").eq(pl.lit(name)));
-    sections.push(
-      await suiteSection(
-        loaded,
-        name,
-        sub,
-        suites.find((s) => s.name === name),
-        runs,
-      ),
+    const section = await suiteSection(
+      loaded,
+      name,
+      sub,
+      suites.find((s) => s.name === name),
+      runs,
     );
+    sections.push({ ...section, lazy: true });
   }
-  const dims = suites.flatMap((s) =>
-    s.dims.filter((d) => d.show !== false).map((d) => dimColumn(loaded, d.name))
-  ).filter((c): c is string => c !== null);
-  sections.push({
-    title: "Sample explorer",
-    parts: [explorerHtml(frame, { dims: [...new Set(dims)] })],
-  });
+  sections.push(
+    ...await viewerSections(frame, suites, {
+      dimColumn: (name) => dimColumn(loaded, name),
+      dimColumns: loaded.dims,
+    }),
+  );
   return sections;
 }
 

@@ -1,12 +1,14 @@
 /**
  * What the report needs to know about a suite, and nothing more: its
- * declared dims, its baseline template and its own sections. Suites
- * satisfy this interface; the report never imports a suite.
+ * declared dims, its baseline template, its headline metrics and its own
+ * sections. Suites satisfy this interface; the report never imports a
+ * suite (its callers pass the suites the registry loaded).
  *
  * @module
  */
 import type { DataFrame } from "./frame.ts";
 import type { DimSpec } from "../types.ts";
+import type { Metric } from "../judge/metric.ts";
 import { escapeHtml } from "./plot.ts";
 
 /** One part of a report: a heading with tables and charts. */
@@ -15,6 +17,12 @@ export interface ReportSection {
   title: string;
   /** HTML fragments (tables, charts, notes) in order. */
   parts: string[];
+  /**
+   * The browser may leave it unrendered until it is scrolled near
+   * (`content-visibility: auto`): for the long chart sections, whose layout
+   * was most of the page's open time. @default false
+   */
+  lazy?: boolean;
 }
 
 /** A suite as the report sees it. */
@@ -27,6 +35,13 @@ export interface SuiteView {
   dims: readonly DimSpec[];
   /** The template other templates are compared against. */
   baseline: string;
+  /**
+   * Its headline metrics, over its scored rows (`isScored`): what the
+   * report's overview, the sweep's closing table, `summary.csv` and the
+   * notebooks' headline tables show for it, in this order.
+   * @default {DEFAULT_METRICS} (accuracy and format-valid rate)
+   */
+  metrics?: readonly Metric[];
   /**
    * The suite's own report sections over its rows (the same functions its
    * notebook calls). Receives only this suite's rows. Asynchronous so a

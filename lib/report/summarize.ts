@@ -1,6 +1,7 @@
 import pl from "nodejs-polars";
 import type { DataFrame, Expr } from "./frame.ts";
 import { Z95 } from "./wilson.ts";
+import { scoredRows } from "./scored.ts";
 
 /** Options for {@linkcode summarize}. */
 export interface SummarizeOptions {
@@ -55,7 +56,8 @@ export function wilsonExprs(
 }
 
 /**
- * Per-group statistics of a result frame: `n`, `correct`, `accuracy` with a
+ * Per-group statistics of a result frame's scored rows ({@linkcode scoredRows}):
+ * `n`, `correct`, `accuracy` with a
  * Wilson interval (`acc_lo`, `acc_hi`), `format_valid_rate`,
  * `parse_error_rate`, `error_rate`, `latency_mean`/`_p50`/`_p95` (ms),
  * `tokens_in`/`tokens_out` (totals) and their per-row means, and `cost`
@@ -133,11 +135,9 @@ export function summarize(
       : pl.lit(null).cast(pl.Float64).alias("cost"),
   ];
   const [lo, hi] = wilsonExprs("correct", "n", z);
-  // Rows without an answer key (status "unscored", e.g. C-Eval's withheld
-  // test split) say nothing about accuracy: leave them out.
-  const scored = has("status")
-    ? frame.filter(pl.col("status").neq(pl.lit("unscored")))
-    : frame;
+  // Rows without an answer key (C-Eval's withheld test split) say nothing
+  // about accuracy: the one rule (`isScored`) leaves them out.
+  const scored = scoredRows(frame);
   let out = scored.groupBy([...by]).agg(...aggs).withColumns(
     pl.col("correct").cast(pl.Float64).div(pl.col("n")).alias("accuracy"),
     lo.alias("acc_lo"),

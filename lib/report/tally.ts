@@ -1,22 +1,35 @@
 /**
- * The summary table (accuracy with its Wilson interval, format-valid rate,
- * error rate per group) counted from rows in plain JavaScript, without
- * Polars. The sweep CLI prints it at the end of every run: loading Polars
- * for a table of a few lines cost about 0.33 s and 75 MB of a one-row
- * sweep. It follows `summarize`'s rules exactly (unscored rows left out, a
- * failed request counts as not correct, format-valid rate over the rows
- * that have one), and {@linkcode formatSummaryTable} is the one formatter
- * both paths use, so the CLI's table and `summaryText`'s are the same text.
- * With a run's manifest it shows rows planned, stored and error rows, and
- * the warnings, by the rule of `completeness.ts` (which, with this file
- * and `wilson.ts`, is all of the report the sweep CLI loads).
+ * The summary table (rows, each suite's declared headline metrics, error
+ * rate per group) counted from rows in plain JavaScript, without Polars.
+ * The sweep CLI prints it at the end of every run: loading Polars for a
+ * table of a few lines cost about 0.33 s and 75 MB of a one-row sweep, so
+ * only a suite whose metrics need a frame (C-Eval's subject mean, the
+ * code suite's pass@k) loads it, at the end. It follows `summarize`'s
+ * rules exactly (the scored rows of `isScored`, a failed request counts
+ * as not correct), and {@linkcode formatSummaryTable} is the one
+ * formatter both paths use, so the CLI's table and `summaryText`'s are
+ * the same text. With a run's manifest it shows rows planned, stored and
+ * error rows, and the warnings, by the rule of `completeness.ts` (which,
+ * with this file and `wilson.ts`, is all of the report the sweep CLI
+ * loads).
  *
  * @module
  */
 import { dirname, join } from "node:path";
 import { MANIFEST_FILE, readResults, RESULTS_FILE } from "../store/mod.ts";
 import type { ResultRow } from "../types.ts";
-import { wilsonInterval, Z95 } from "./wilson.ts";
+import { isScored } from "../judge/status.ts";
+import {
+  evaluateMetrics,
+  type Metric,
+  metricParts,
+  type MetricRecord,
+  type MetricResult,
+  metricsFor,
+  type MetricSource,
+  problemNote,
+  recordRows,
+} from "../judge/metric.ts";
 import { compareKeys, groupId } from "./_group_keys.ts";
 import {
   type Completeness,
@@ -29,38 +42,64 @@ import {
 export interface SummaryLine {
   /** The group's value of each grouping column, in `by` order. */
   keys: readonly string[];
-  /** Scored rows (unscored rows are left out). */
+  /** Scored rows (`isScored`). */
   n: number;
   /** Correct rows. */
   correct: number;
-  /** correct / n. */
-  accuracy: number;
-  /** Wilson interval bounds of the accuracy. */
-  lo: number;
-  /** Wilson interval bounds of the accuracy. */
-  hi: number;
-  /** Share of format-valid rows among those that say (null: none do). */
-  formatValidRate: number | null;
-  /** Share of rows whose request failed for good. */
+  /** Share of scored rows whose request failed for good. */
   errorRate: number;
+  /** The headline metrics of the group's suite, as it declares them, with their values. */
+  metrics: readonly MetricResult[];
 }
 
-/** The fields of a row the tally reads. */
+/** The fields of a row the tally reads (and those its suite's metrics name). */
 export type TallyRow = Pick<ResultRow, "status" | "correct" | "format_valid">;
+
+/** Options of {@linkcode SummaryTally}. */
+export interface SummaryTallyOptions {
+  /**
+   * The suites whose declared metrics the lines show (the suites the
+   * registry loaded); rows of another suite get the default metrics.
+   * @default none
+   */
+  suites?: readonly MetricSource[];
+}
 
 interface Counts {
   keys: string[];
   n: number;
   correct: number;
-  formatValid: number;
-  formatKnown: number;
   errors: number;
+  scoredErrors: number;
   stored: number;
+  /** The suites of the group's scored rows. */
+  suites: Set<string>;
+  /** The scored rows' fields that metrics read, column by column. */
+  fields: Map<string, unknown[]>;
 }
 
 /**
- * Counts rows into groups as they come, in bounded memory (one entry per
- * group), for the summary table.
+ * A row's field as the report's frame names its columns: a result-row
+ * field, else a dim, else a per-row metric (`dim_<name>` and
+ * `metric_<name>` name one whose name clashed, as `loadRuns` names them).
+ */
+function fieldOf(row: Record<string, unknown>, name: string): unknown {
+  if (name in row && name !== "dims" && name !== "metrics") return row[name];
+  const dims = row.dims as Record<string, unknown> | undefined;
+  const metrics = row.metrics as Record<string, unknown> | undefined;
+  if (name.startsWith("dim_") && dims?.[name.slice(4)] !== undefined) {
+    return dims[name.slice(4)];
+  }
+  if (name.startsWith("metric_") && metrics?.[name.slice(7)] !== undefined) {
+    return metrics[name.slice(7)];
+  }
+  return dims?.[name] ?? metrics?.[name];
+}
+
+/**
+ * Counts rows into groups as they come, for the summary table: one entry
+ * per group, plus, of each scored row, the fields its suite's metrics
+ * read (one value per field and row).
  *
  * @example
  * ```ts
@@ -70,36 +109,37 @@ interface Counts {
  * tally.add({ model: "b", status: "correct", correct: true, format_valid: true });
  * tally.add({ model: "a", status: "error", correct: false, format_valid: false });
  * tally.add({ model: "a", status: "unscored", correct: false, format_valid: true });
- * const [a, b] = tally.lines();
+ * const [a, b] = await tally.lines();
  * assert.deepEqual([a?.keys, a?.n, a?.errorRate], [["a"], 1, 1]);
- * assert.deepEqual([b?.keys, b?.accuracy, b?.hi], [["b"], 1, 1]);
+ * assert.deepEqual(b?.metrics.map((m) => [m.metric.name, m.value.value]), [["accuracy", 1], ["format_valid_rate", 1]]);
  * assert.deepEqual(tally.stored()[0], { keys: ["a"], stored: 2, errors: 1 });
  * ```
  */
 export class SummaryTally {
   /** The grouping columns, in the order they key each line. */
   readonly by: readonly string[];
-  readonly #z: number;
+  readonly #suites: readonly MetricSource[];
   readonly #groups = new Map<string, Counts>();
+  readonly #fields = new Map<string, readonly string[]>();
 
   /**
    * Starts an empty tally.
    *
    * @param by Grouping columns (row fields such as `suite`, `model`,
    * `template`).
-   * @param z Normal quantile of the interval. @default {Z95}
+   * @param options The suites whose metrics the lines show.
    */
-  constructor(by: readonly string[], z: number = Z95) {
+  constructor(by: readonly string[], options: SummaryTallyOptions = {}) {
     this.by = by;
-    this.#z = z;
+    this.#suites = options.suites ?? [];
   }
 
   /**
-   * Counts one row: every row as stored, and the scored ones (not
-   * unscored, i.e. with an answer key) for the statistics.
+   * Counts one row: every row as stored, and the scored ones
+   * (`isScored`) for the statistics.
    *
-   * @param row A result row (only the grouping columns, `status`,
-   * `correct` and `format_valid` are read).
+   * @param row A result row (only the grouping columns, `suite`, `status`,
+   * `expected` and the fields its suite's metrics name are read).
    */
   add(row: TallyRow & Record<string, unknown>): void {
     const keys = this.by.map((column) => String(row[column] ?? "-"));
@@ -110,45 +150,75 @@ export class SummaryTally {
         keys,
         n: 0,
         correct: 0,
-        formatValid: 0,
-        formatKnown: 0,
         errors: 0,
+        scoredErrors: 0,
         stored: 0,
+        suites: new Set(),
+        fields: new Map(),
       };
       this.#groups.set(id, counts);
     }
     counts.stored++;
-    if (row.status === "unscored") return;
-    counts.n++;
-    if (row.correct === true) counts.correct++;
-    if (typeof row.format_valid === "boolean") {
-      counts.formatKnown++;
-      if (row.format_valid) counts.formatValid++;
-    }
     if (row.status === "error") counts.errors++;
+    if (!isScored(row as { status?: string; expected?: string })) return;
+    if (row.correct === true) counts.correct++;
+    if (row.status === "error") counts.scoredErrors++;
+    const suite = typeof row.suite === "string" ? row.suite : null;
+    if (suite !== null) counts.suites.add(suite);
+    for (const name of this.#fieldsOf(suite)) {
+      let values = counts.fields.get(name);
+      if (values === undefined) {
+        counts.fields.set(name, values = new Array(counts.n).fill(undefined));
+      }
+      values.push(fieldOf(row, name));
+    }
+    counts.n++;
+    // A field another suite's rows of the group did not need stays aligned.
+    for (const values of counts.fields.values()) {
+      if (values.length < counts.n) values.push(undefined);
+    }
+  }
+
+  /** The fields a suite's metrics read. */
+  #fieldsOf(suite: string | null): readonly string[] {
+    const key = suite ?? "";
+    let fields = this.#fields.get(key);
+    if (fields === undefined) {
+      const metrics = metricsFor(suite === null ? [] : [suite], this.#suites);
+      fields = [...new Set(metrics.flatMap((m) => m.columns))];
+      this.#fields.set(key, fields);
+    }
+    return fields;
   }
 
   /**
-   * The lines of the groups with scored rows, sorted by their keys.
+   * The lines of the groups with scored rows, sorted by their keys, with
+   * the metrics their suite declares (awaited: a metric may load its
+   * suite's analysis code).
    *
    * @returns One line per group with at least one scored row.
    */
-  lines(): SummaryLine[] {
-    return this.#sorted().filter((c) => c.n > 0).map((c) => {
-      const { lo, hi } = wilsonInterval(c.correct, c.n, this.#z);
-      return {
-        keys: c.keys,
-        n: c.n,
-        correct: c.correct,
-        accuracy: c.correct / c.n,
-        lo,
-        hi,
-        formatValidRate: c.formatKnown === 0
-          ? null
-          : c.formatValid / c.formatKnown,
-        errorRate: c.errors / c.n,
-      };
-    });
+  async lines(): Promise<SummaryLine[]> {
+    return await Promise.all(
+      this.#sorted().filter((c) => c.n > 0).map(async (c) => {
+        const records: MetricRecord[] = [];
+        for (let i = 0; i < c.n; i++) {
+          const record: Record<string, unknown> = {};
+          for (const [name, values] of c.fields) {
+            if (values[i] !== undefined) record[name] = values[i];
+          }
+          records.push(record);
+        }
+        const metrics = metricsFor([...c.suites].sort(), this.#suites);
+        return {
+          keys: c.keys,
+          n: c.n,
+          correct: c.correct,
+          errorRate: c.scoredErrors / c.n,
+          metrics: await evaluateMetrics(metrics, recordRows(records)),
+        };
+      }),
+    );
   }
 
   /**
@@ -172,30 +242,121 @@ export class SummaryTally {
   }
 }
 
-const pct = (x: number | null) =>
-  x !== null && Number.isFinite(x) ? `${(x * 100).toFixed(1)}%` : "-";
+const pct = (x: number | null | undefined) =>
+  typeof x === "number" && Number.isFinite(x)
+    ? `${(x * 100).toFixed(1)}%`
+    : "-";
+
+/** A number that is not a share: integers as they are, others to 3 digits. */
+const plain = (x: number | null | undefined) =>
+  typeof x !== "number" || !Number.isFinite(x)
+    ? "-"
+    : Number.isInteger(x)
+    ? String(x)
+    : x.toPrecision(3);
+
+/** The text columns of one metric in a block: headers and cells. */
+interface TextColumns {
+  headers: string[];
+  cells(result: MetricResult | undefined): string[];
+}
+
+/** How a metric prints: its value, its interval, or one cell per part. */
+function textColumns(metric: Metric, results: MetricResult[]): TextColumns {
+  const show = (metric.kind ?? "share") === "share" ? pct : plain;
+  if (metric.partLabel !== undefined) {
+    const label = metric.partLabel;
+    const parts = metricParts(results.map((r) => r.value));
+    return {
+      headers: parts.map((p) => label(p)),
+      cells: (r) => parts.map((p) => show(r?.value.parts?.[p])),
+    };
+  }
+  return {
+    headers: [metric.label, ...(metric.interval ? ["95% CI"] : [])],
+    cells: (r) => [
+      show(r?.value.value),
+      ...(metric.interval
+        ? [`[${show(r?.value.lo)}, ${show(r?.value.hi)}]`]
+        : []),
+    ],
+  };
+}
+
+/** One line of the printed table: a group's keys, its completeness and its statistics. */
+interface Entry {
+  keys: readonly string[];
+  rows?: readonly string[];
+  line: SummaryLine | undefined;
+}
+
+/** The lines of one block as an aligned table, with the block's metric columns. */
+function blockTable(
+  by: readonly string[],
+  entries: readonly Entry[],
+  withRows: boolean,
+): string {
+  const metrics = new Map<string, MetricResult[]>();
+  for (const e of entries) {
+    for (const r of e.line?.metrics ?? []) {
+      const list = metrics.get(r.metric.name);
+      if (list === undefined) metrics.set(r.metric.name, [r]);
+      else list.push(r);
+    }
+  }
+  const columns = [...metrics.values()].map((results) => ({
+    name: results[0]!.metric.name,
+    text: textColumns(results[0]!.metric, results),
+  }));
+  const header = [
+    ...by,
+    ...(withRows ? ["planned", "stored", "error rows"] : []),
+    "n",
+    ...columns.flatMap((c) => c.text.headers),
+    "errors",
+  ];
+  return alignTable([
+    header,
+    ...entries.map((e) => [
+      ...e.keys,
+      ...(e.rows ?? []),
+      String(e.line?.n ?? 0),
+      ...columns.flatMap((c) =>
+        c.text.cells(e.line?.metrics.find((r) => r.metric.name === c.name))
+      ),
+      e.line === undefined ? "-" : pct(e.line.errorRate),
+    ]),
+  ], by.length);
+}
 
 /**
- * The summary as an aligned text table: the grouping columns, `n`,
- * accuracy, its 95% interval, the format-valid rate and the error rate.
- * Given a run's {@linkcode completeness}, it also shows rows planned
- * (`?` when the manifest cannot tell), stored and error rows per group
- * after the grouping columns — a group planned but with no scored row
- * gets a line of its own — and the warnings and notes after the table.
+ * The summary as aligned text: one table per suite (when `by` has a
+ * `suite` column), each with the grouping columns, `n`, the suite's
+ * declared headline metrics (a 95% interval after a metric that has one,
+ * a column per part of a figure per part) and the error rate. Given a
+ * run's {@linkcode completeness}, it also shows rows planned (`?` when
+ * the manifest cannot tell), stored and error rows per group after the
+ * grouping columns — a group planned but with no scored row gets a line
+ * of its own — and the warnings and notes after the tables; a metric
+ * that could not be computed says why in a note.
  *
  * @param by The grouping columns' names (the header).
  * @param lines The groups, in the order to print.
  * @param rows The run's rows planned and stored, grouped by `by`.
- * @returns The table, header first, one line per group; then a
+ * @returns The tables, a blank line between two, header first; then a
  *   `Warning: ` line per warning and a `Note: ` line per note.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { formatSummaryTable } from "./tally.ts";
+ * import { ACCURACY, FORMAT_VALID_RATE } from "../judge/metric.ts";
  * const line = {
- *   keys: ["m"], n: 2, correct: 1, accuracy: 0.5, lo: 0.09, hi: 0.91,
- *   formatValidRate: 1, errorRate: 0,
+ *   keys: ["m"], n: 2, correct: 1, errorRate: 0,
+ *   metrics: [
+ *     { metric: ACCURACY, value: { value: 0.5, lo: 0.09, hi: 0.91 } },
+ *     { metric: FORMAT_VALID_RATE, value: { value: 1 } },
+ *   ],
  * };
  * const text = formatSummaryTable(["model"], [line]);
  * assert.match(text, /^model\s+n\s+accuracy\s+95% CI\s+format ok\s+errors\n/);
@@ -215,38 +376,40 @@ export function formatSummaryTable(
   lines: readonly SummaryLine[],
   rows?: Completeness,
 ): string {
-  const stats = (line: SummaryLine) => [
-    String(line.n),
-    pct(line.accuracy),
-    `[${pct(line.lo)}, ${pct(line.hi)}]`,
-    pct(line.formatValidRate),
-    pct(line.errorRate),
-  ];
-  const header = ["n", "accuracy", "95% CI", "format ok", "errors"];
-  if (rows === undefined) {
-    return alignTable([
-      [...by, ...header],
-      ...lines.map((line) => [...line.keys, ...stats(line)]),
-    ], by.length);
-  }
   const scored = new Map(lines.map((line) => [groupId(line.keys), line]));
-  const table = [
-    [...by, "planned", "stored", "error rows", ...header],
-    ...rows.lines.map((row) => {
-      const line = scored.get(groupId(row.keys));
-      return [
-        ...row.keys,
+  const entries: Entry[] = rows === undefined
+    ? lines.map((line) => ({ keys: line.keys, line }))
+    : rows.lines.map((row) => ({
+      keys: row.keys,
+      rows: [
         row.planned === null ? "?" : String(row.planned),
         String(row.stored),
         String(row.errors),
-        ...(line === undefined ? ["0", "-", "[-, -]", "-", "-"] : stats(line)),
-      ];
-    }),
-  ];
+      ],
+      line: scored.get(groupId(row.keys)),
+    }));
+  const suiteAt = by.indexOf("suite");
+  const blocks = new Map<string, Entry[]>();
+  for (const e of entries) {
+    const suite = suiteAt < 0 ? "" : e.keys[suiteAt]!;
+    const block = blocks.get(suite);
+    if (block === undefined) blocks.set(suite, [e]);
+    else block.push(e);
+  }
+  const problems = new Set<string>();
+  for (const [suite, block] of blocks) {
+    for (const r of block.flatMap((e) => e.line?.metrics ?? [])) {
+      const note = problemNote(r, suite);
+      if (note !== null) problems.add(note);
+    }
+  }
   return [
-    alignTable(table, by.length),
-    ...rows.warnings.map((w) => `Warning: ${w}`),
-    ...rows.notes.map((n) => `Note: ${n}`),
+    [...blocks.values()].map((block) =>
+      blockTable(by, block, rows !== undefined)
+    ).join("\n\n"),
+    ...(rows?.warnings ?? []).map((w) => `Warning: ${w}`),
+    ...(rows?.notes ?? []).map((n) => `Note: ${n}`),
+    ...[...problems].map((p) => `Note: ${p}`),
   ].join("\n");
 }
 
@@ -281,12 +444,16 @@ function addTemplate(
 /**
  * The closing summary of a run, streamed: suite × model, with the template
  * as a third column when the run has several; rows planned (from the
- * run's `manifest.json`), stored and error rows per line, and a warning
- * after the table when the run is incomplete or holds error rows.
+ * run's `manifest.json`), stored and error rows per line, each suite's
+ * declared headline metrics, and a warning after the tables when the run
+ * is incomplete or holds error rows.
  *
  * @param path The run folder, or its `results.jsonl` (the manifest is
  *   read from the same folder; a run without one shows `?` planned).
- * @returns The table as {@linkcode formatSummaryTable} prints it.
+ * @param suites The suites whose declared metrics to show (the sweep
+ *   passes the ones the registry loaded for it); others get the default
+ *   metrics. @default none
+ * @returns The tables as {@linkcode formatSummaryTable} prints them.
  *
  * @example
  * ```ts
@@ -310,7 +477,10 @@ function addTemplate(
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
-export async function summarizeResultsText(path: string): Promise<string> {
+export async function summarizeResultsText(
+  path: string,
+  suites: readonly MetricSource[] = [],
+): Promise<string> {
   let runDir = dirname(path);
   let results = path;
   try {
@@ -323,8 +493,10 @@ export async function summarizeResultsText(path: string): Promise<string> {
   }
   // Counted both ways in one pass; the template column is kept only when
   // the run has (or plans) more than one template.
-  const withTemplate = new SummaryTally(["suite", "model", "template"]);
-  const without = new SummaryTally(["suite", "model"]);
+  const withTemplate = new SummaryTally(["suite", "model", "template"], {
+    suites,
+  });
+  const without = new SummaryTally(["suite", "model"], { suites });
   const seen = new Map<string, Set<string>>();
   for await (const row of readResults(results, { onBadLine: () => {} })) {
     const fields = row as unknown as TallyRow & Record<string, unknown>;
@@ -345,7 +517,7 @@ export async function summarizeResultsText(path: string): Promise<string> {
   const tally = templates.size > 1 ? withTemplate : without;
   return formatSummaryTable(
     tally.by,
-    tally.lines(),
+    await tally.lines(),
     completeness(plan, tally.by, tally.stored(), { runDir }),
   );
 }
@@ -394,15 +566,17 @@ export async function summarizeResults(path: string): Promise<ModelSummary[]> {
     rows.set(row.model, (rows.get(row.model) ?? 0) + 1);
     tally.add(row as unknown as TallyRow & Record<string, unknown>);
   }
-  const scored = new Map(tally.lines().map((line) => [line.keys[0], line]));
+  const scored = new Map(
+    (await tally.lines()).map((line) => [line.keys[0], line]),
+  );
+  const errors = new Map(tally.stored().map((c) => [c.keys[0], c.errors]));
   return [...rows].map(([model, n]) => {
     const line = scored.get(model);
     return {
       model,
       n,
-      accuracy: line?.accuracy ?? null,
-      // Error rows are never unscored, so the line counts them all.
-      errors: line === undefined ? 0 : Math.round(line.errorRate * line.n),
+      accuracy: line === undefined ? null : line.correct / line.n,
+      errors: errors.get(model) ?? 0,
     };
   });
 }

@@ -4,8 +4,9 @@
  * @module
  */
 import type { DataFrame } from "./frame.ts";
-import { summarize } from "./summarize.ts";
-import { formatSummaryTable, type SummaryLine } from "./tally.ts";
+import type { MetricSource } from "../judge/metric.ts";
+import { formatSummaryTable } from "./tally.ts";
+import { headline } from "./headline.ts";
 import { frameCompleteness } from "./_completeness_frame.ts";
 
 /** Options of {@linkcode summaryText}. */
@@ -19,16 +20,25 @@ export interface SummaryTextOptions {
   manifest?: unknown;
   /** The run folder, named in the advice to resume. @default none */
   runDir?: string;
+  /**
+   * The suites whose declared headline metrics to show (the suites the
+   * registry loaded); rows of another suite get the default metrics.
+   * @default none
+   */
+  suites?: readonly MetricSource[];
 }
 
 /**
- * Formats accuracy with its Wilson 95% interval, the format-valid rate and
- * the error rate for each group, as an aligned text table.
+ * Formats each group's scored rows, its suite's declared headline metrics
+ * (accuracy with its Wilson 95% interval and the format-valid rate by
+ * default) and the error rate, as aligned text tables (one per suite when
+ * grouped by suite): the sweep's closing table, from a frame.
  *
  * @param frame A result frame from `loadRuns`.
  * @param by Grouping columns (those missing from the frame are skipped).
- * @param options The run's manifest, for rows planned against stored.
- * @returns The table, one line per group, header first.
+ * @param options The run's manifest, for rows planned against stored, and
+ *   the suites whose metrics to show.
+ * @returns The tables, header first.
  *
  * @example
  * ```ts
@@ -40,32 +50,24 @@ export interface SummaryTextOptions {
  *   status: ["correct", "wrong", "correct"], correct: [true, false, true],
  *   format_valid: [true, true, false],
  * });
- * const text = summaryText(frame, ["suite", "model"]);
- * assert.match(text, /^suite\s+model\s+n\s+accuracy\s+95% CI/);
+ * const text = await summaryText(frame, ["suite", "model"]);
+ * assert.match(text, /^suite\s+model\s+n\s+accuracy\s+95% CI\s+format ok/);
  * assert.match(text, /\ns\s+a\s+2\s+50\.0%\s+\[/);
- * const rows = summaryText(frame, ["suite", "model"], { manifest: null });
+ * const rows = await summaryText(frame, ["suite", "model"], { manifest: null });
  * assert.match(rows, /^suite\s+model\s+planned\s+stored\s+error rows\s+n/);
  * assert.match(rows, /\ns\s+a\s+\?\s+2\s+0\s+2\s+50\.0%/);
  * ```
  */
-export function summaryText(
+export async function summaryText(
   frame: DataFrame,
   by: readonly string[] = ["suite", "model"],
   options: SummaryTextOptions = {},
-): string {
-  const keys = by.filter((column) => frame.columns.includes(column));
-  // A statistic the frame cannot give (no such column) prints as "-".
-  const num = (x: unknown) => typeof x === "number" ? x : NaN;
-  const lines: SummaryLine[] = summarize(frame, keys).toRecords().map((r) => ({
-    keys: keys.map((k) => String(r[k] ?? "-")),
-    n: num(r.n),
-    correct: num(r.correct),
-    accuracy: num(r.accuracy),
-    lo: num(r.acc_lo),
-    hi: num(r.acc_hi),
-    formatValidRate: num(r.format_valid_rate),
-    errorRate: num(r.error_rate),
-  }));
+): Promise<string> {
+  const { by: keys, lines } = await headline(
+    frame,
+    by,
+    options.suites === undefined ? {} : { suites: options.suites },
+  );
   if (!("manifest" in options)) return formatSummaryTable(keys, lines);
   const { manifest, runDir } = options;
   return formatSummaryTable(

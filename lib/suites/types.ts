@@ -2,7 +2,9 @@
  * The suite contract: what one suite folder provides. A suite owns its
  * params, question sources, templates, extraction choice, scoring (which
  * may await: a sandbox, a judge model), forensics, declared dims and
- * baseline template, report sections, sim skills and extra CLIs. Generic
+ * baseline template, headline metrics (`metrics`: what the overview, the
+ * sweep's closing table, `summary.csv` and the notebooks show for it, over
+ * the rows `isScored` keeps), report sections, sim skills and extra CLIs. Generic
  * layers see only the parts they need (the runner: questions, templates,
  * extract, score; the report: {@linkcode SuiteView}; the sim: skills) and
  * never import a suite; the registry (`registry.ts`) is the one list of suites.
@@ -13,6 +15,7 @@ import type { ModelConfig } from "../config/schema.ts";
 import type { Template, ToolExecutor } from "../prompting/template.ts";
 import type { RegisteredSkill } from "../providers/sim/mod.ts";
 import type { SuiteView } from "../report/suite_view.ts";
+import type { SampleDetail, SampleRow } from "../report/viewer/mod.ts";
 import type {
   Completion,
   Extraction,
@@ -118,6 +121,11 @@ export interface Suite<P = Record<string, unknown>> extends SuiteView {
    * for something this machine lacks (the message says what to install).
    */
   judging?(params: Record<string, unknown>): Promise<Record<string, string>>;
+  /**
+   * What the report's sample viewer shows of one of this suite's rows
+   * beyond the generic fields (a program's tests, a matrix, the options).
+   */
+  detail?(row: SampleRow): SampleDetail | Promise<SampleDetail>;
   /**
    * Releases what the suite opened for scoring (a sandbox pool). The
    * runner calls it when a sweep that used the suite ends.

@@ -6,38 +6,13 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { chromium } from "playwright-core";
+import { launchChromium } from "./_chromium.ts";
 import { executeNotebook } from "../../lib/report/mod.ts";
 import { writeReport } from "../../lib/mod.ts";
 import { fakeRows, writeFakeRun } from "../report/_fixture.ts";
 
 const root = join(import.meta.dirname!, "../..");
-const CHROMIUM = Deno.env.get("EVAL_CHROMIUM") ?? "/usr/bin/chromium";
 const shots = join(root, "outputs/browser");
-
-async function launch(userDataDir: string) {
-  try {
-    await Deno.stat(CHROMIUM);
-  } catch {
-    throw new Error(
-      `Cannot run the browser test: ${CHROMIUM} is missing (apt-get install -y chromium; tests/setup.sh does it as root)`,
-    );
-  }
-  return await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-    viewport: { width: 1100, height: 900 },
-  });
-}
 
 /** What the page shows of its charts, measured in the browser. */
 interface Drawn {
@@ -96,7 +71,7 @@ function measureCharts(): Drawn {
 Deno.test("the HTML report and a rendered notebook draw their charts in headless Chromium", async () => {
   const tmp = await Deno.makeTempDir({ prefix: "browser-" });
   await Deno.mkdir(shots, { recursive: true });
-  const context = await launch(join(tmp, "profile"));
+  const context = await launchChromium(join(tmp, "profile"));
   try {
     const runDir = await writeFakeRun(
       tmp,
@@ -128,40 +103,48 @@ Deno.test("the HTML report and a rendered notebook draw their charts in headless
     assert.ok(r.marks > 50);
     await page.screenshot({ path: join(shots, "report.png"), fullPage: true });
 
-    // The sample explorer draws rows and filters them.
+    // The sample viewer lists rows and filters them.
+    await page.waitForSelector("#viewer[data-ready=true]");
     const visible = () =>
       page.$$eval(
-        "#explorer-rows tbody tr",
-        (trs) =>
-          trs.map((tr) => {
+        "#vw-rows [data-key]",
+        (rows) =>
+          rows.map((row) => {
             const cells = Array.from(
-              (tr as unknown as Node).querySelectorAll("td[data-col]"),
+              (row as unknown as Node).querySelectorAll("[data-col]"),
             ) as unknown as {
               dataset: Record<string, string>;
               textContent: string | null;
             }[];
             return Object.fromEntries(
-              cells.map((td) => [td.dataset.col ?? "", td.textContent ?? ""]),
+              cells.map((c) => [c.dataset.col ?? "", c.textContent ?? ""]),
             );
           }),
       );
+    const matching = async () =>
+      Number(
+        /^([\d,]+) of/.exec(await page.textContent("#vw-count") ?? "")?.[1]
+          ?.replace(/,/g, "") ?? NaN,
+      );
     const all = await visible();
-    assert.ok(all.length > 50, `explorer rows: ${all.length}`);
+    const before = await matching();
+    assert.ok(all.length > 20, `viewer rows: ${all.length}`);
     assert.ok(new Set(all.map((r) => r.status)).size > 1);
-    await page.selectOption('#explorer select[data-filter="status"]', "wrong");
+    await page.selectOption('#viewer select[data-filter="status"]', "wrong");
     await page.selectOption(
-      '#explorer select[data-filter="model"]',
+      '#viewer select[data-filter="model"]',
       "sim-weak",
     );
     const filtered = await visible();
-    assert.ok(filtered.length > 0 && filtered.length < all.length);
+    const after = await matching();
+    assert.ok(filtered.length > 0 && after > 0 && after < before);
     assert.ok(
       filtered.every((r) => r.status === "wrong" && r.model === "sim-weak"),
       JSON.stringify(filtered.slice(0, 3)),
     );
     assert.match(
-      await page.textContent("#explorer-count") ?? "",
-      new RegExp(`^${filtered.length} matching rows`),
+      await page.textContent("#vw-count") ?? "",
+      /^\d[\d,]* of [\d,]+ samples match/,
     );
 
     await page.goto(`file://${nb.html}`, { waitUntil: "load" });

@@ -99,6 +99,14 @@ Deno.test("01-arithmetic runs headless with every chart drawn and every table fi
       assert.match(h, /<tbody>\n<tr>/, `empty table: ${source(c)}`);
     }
 
+    // The headline table shows the metrics the suite declares, filled.
+    const headline = cells.find((c) => /headlineTable\(/.test(source(c)))!;
+    assert.match(
+      html(headline),
+      /<th>n<\/th><th>accuracy<\/th><th>acc_lo<\/th><th>acc_hi<\/th><th>format_valid_rate<\/th>/,
+    );
+    assert.match(html(headline), /<tbody>\n<tr><td>sim-average<\/td>/);
+
     // The three sweeps ran to completion, each in its own run folder.
     const bars = cells.flatMap((c) =>
       html(c).match(/<progress value="(\d+)" max="\1">/g) ?? []

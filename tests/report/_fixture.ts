@@ -22,6 +22,57 @@ export function rng(seed: number): () => number {
   return mulberry32(seed);
 }
 
+/** The fields a row of {@linkcode resultRow} needs; the others have defaults. */
+export type RowFields =
+  & Pick<
+    ResultRow,
+    "key" | "model" | "suite" | "question_id" | "template" | "status"
+  >
+  & Partial<ResultRow>;
+
+/**
+ * One result row: the given fields, and for the others what a plain reply
+ * has (correct and score follow the status; an error row has its error).
+ */
+export function resultRow(fields: RowFields): ResultRow {
+  const { status } = fields;
+  const row: ResultRow = {
+    key: fields.key,
+    run: "fake",
+    model: fields.model,
+    suite: fields.suite,
+    question_id: fields.question_id,
+    template: fields.template,
+    sample: 0,
+    dims: {},
+    question: "q",
+    expected: "1",
+    status,
+    correct: status === "correct",
+    score: status === "correct" ? 1 : 0,
+    format_valid: status === "correct" || status === "wrong",
+    error_class: null,
+    rel_error: null,
+    extracted: null,
+    extract_rule: null,
+    response: "x",
+    reasoning: null,
+    finish_reason: "stop",
+    prompt_tokens: 10,
+    completion_tokens: 2,
+    latency_ms: 5,
+    attempts: 1,
+    cached: false,
+    error_kind: status === "error" ? "server" : null,
+    error_message: status === "error" ? "boom" : null,
+    explanation: null,
+    metrics: {},
+    transcript: null,
+    finished_at: "2026-01-01T00:00:00.000Z",
+  };
+  return Object.assign(row, fields);
+}
+
 /** Deterministic fake result rows: every model × question × template. */
 export function fakeRows(options: FakeRowsOptions = {}): ResultRow[] {
   const {
@@ -53,44 +104,29 @@ export function fakeRows(options: FakeRowsOptions = {}): ResultRow[] {
         const dims: ResultRow["dims"] = { family, level: `d${digits}` };
         if (index >= digitsFrom) dims.digits = digits;
         const qid = `fake/${family}/${q}`;
-        rows.push({
+        rows.push(resultRow({
           key: `${model}|${qid}|${template}|0`,
           run,
           model,
           suite: "arithmetic",
           question_id: qid,
           template,
-          sample: 0,
           dims,
           question: `q${q}`,
           expected: String(q),
           status,
-          correct: status === "correct",
-          score: status === "correct" ? 1 : 0,
           format_valid: status !== "parse_error",
           error_class: status === "wrong" ? (q % 2 ? "carry" : "sign") : null,
-          rel_error: null,
           extracted: status === "correct"
             ? String(q)
             : status === "wrong"
             ? String(q + 1)
             : null,
           extract_rule: "bare",
-          response: "x",
-          reasoning: null,
-          finish_reason: "stop",
           prompt_tokens: 20 + q,
           completion_tokens: template === "cot" ? 60 + (q % 7) : 3,
           latency_ms: Math.round(50 + rand() * 200),
-          attempts: 1,
-          cached: false,
-          error_kind: status === "error" ? "server" : null,
-          error_message: status === "error" ? "boom" : null,
-          explanation: null,
-          metrics: {},
-          transcript: null,
-          finished_at: "2026-01-01T00:00:00.000Z",
-        });
+        }));
       }
     }
   }

@@ -15,7 +15,7 @@ import { fakeRows, writeFakeRun } from "./_fixture.ts";
 async function bothWays(dir: string): Promise<[string, string]> {
   const { frame, runs } = await loadRuns([dir], { warn: false });
   const templates = new Set(frame.getColumn("template").toArray()).size;
-  const polars = summaryText(
+  const polars = await summaryText(
     frame,
     templates > 1 ? ["suite", "model", "template"] : ["suite", "model"],
     { manifest: runs[0]!.manifest, runDir: dir },
@@ -80,7 +80,7 @@ Deno.test("the closing summary equals the report's summary (one template: no tem
   }
 });
 
-Deno.test("the tally's interval is Wilson's and its rates count what summarize counts", () => {
+Deno.test("the tally's interval is Wilson's and its rates count what summarize counts", async () => {
   const tally = new SummaryTally(["model"]);
   for (let i = 0; i < 10; i++) {
     tally.add({
@@ -90,14 +90,15 @@ Deno.test("the tally's interval is Wilson's and its rates count what summarize c
       format_valid: i !== 8,
     });
   }
-  const [line] = tally.lines();
+  const [line] = await tally.lines();
   assert.equal(line?.n, 10);
-  assert.equal(line?.accuracy, 0.7);
   assert.equal(line?.errorRate, 0.1);
-  assert.equal(line?.formatValidRate, 0.9);
+  const [accuracy, format] = line!.metrics.map((m) => m.value);
+  assert.equal(accuracy?.value, 0.7);
+  assert.equal(format?.value, 0.9);
   // Wilson 95% for 7/10: [0.3968, 0.8922].
-  assert.ok(Math.abs(line!.lo - 0.39678) < 1e-4, String(line?.lo));
-  assert.ok(Math.abs(line!.hi - 0.89224) < 1e-4, String(line?.hi));
+  assert.ok(Math.abs(accuracy!.lo! - 0.39678) < 1e-4, String(accuracy?.lo));
+  assert.ok(Math.abs(accuracy!.hi! - 0.89224) < 1e-4, String(accuracy?.hi));
 });
 
 Deno.test("the closing summary equals the report's summary for a run missing rows, planned per template", async () => {

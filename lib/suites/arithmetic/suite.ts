@@ -72,6 +72,7 @@ import type { DimSpec } from "../../types.ts";
 import { arithmeticSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
 import { importLazily } from "../../lazy.ts";
+import { ACCURACY, FORMAT_VALID_RATE } from "../../judge/metric.ts";
 
 type Calculator = typeof import("./calculator.ts");
 type Sections = typeof import("./report/sections.ts");
@@ -216,6 +217,9 @@ export const arithmeticSuite: Suite<ArithmeticPayload> = {
   defaultTemplates: ["direct"],
   baseline: "direct",
   dims: ARITHMETIC_DIMS,
+  // Headline: accuracy (Wilson 95%) and the share of replies in the
+  // instructed format (just the number, or a final answer line).
+  metrics: [ACCURACY, FORMAT_VALID_RATE],
   // Imported at the first tool call (lazily: see importLazily): the
   // calculator parses with mathjs, which a sweep without tools need not load.
   executeTool: async (name, args) =>
@@ -223,6 +227,11 @@ export const arithmeticSuite: Suite<ArithmeticPayload> = {
       .executeArithmeticTool(name, args),
   extract,
   score: judgeNumeric,
+  detail: async (row) =>
+    (await importLazily<typeof import("./detail.ts")>(
+      "./detail.ts",
+      import.meta.url,
+    )).arithmeticDetail(row),
   // Imported when a report is made (lazily: see importLazily), so Polars
   // stays out of a sweep's start-up.
   sections: async (frame) =>

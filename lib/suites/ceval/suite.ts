@@ -70,6 +70,7 @@ import type { DimSpec } from "../../types.ts";
 import { multipleChoiceSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
 import { importLazily } from "../../lazy.ts";
+import { CEVAL_METRICS } from "./metrics.ts";
 
 type Sections = typeof import("./sections.ts");
 
@@ -287,8 +288,14 @@ export const cevalSuite: Suite<CevalPayload> = {
   defaultTemplates: ["few_shot"],
   baseline: "few_shot",
   dims: CEVAL_DIMS,
+  metrics: CEVAL_METRICS,
   extract,
   score: judgeChoice,
+  detail: async (row) =>
+    (await importLazily<typeof import("./detail.ts")>(
+      "./detail.ts",
+      import.meta.url,
+    )).cevalDetail(row),
   // Imported when a report is made (lazily: see importLazily), so Polars
   // stays out of a sweep's start-up.
   sections: async (frame) =>

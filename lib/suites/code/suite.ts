@@ -53,6 +53,7 @@ import { codeSkill } from "./sim/mod.ts";
 import { CODE_TEMPLATES } from "./templates.ts";
 import { closeSuiteSandbox, suiteSandbox } from "./_sandbox.ts";
 import { importLazily } from "../../lazy.ts";
+import { CODE_METRICS } from "./metrics.ts";
 
 type Sections = typeof import("./sections.ts");
 
@@ -96,6 +97,7 @@ export const codeSuite: Suite<CodePayload> = {
   defaultTemplates: ["direct"],
   baseline: "direct",
   dims: CODE_DIMS,
+  metrics: CODE_METRICS,
   extract,
   score: (question, completion, extraction, context) =>
     scoreCode(
@@ -116,6 +118,11 @@ export const codeSuite: Suite<CodePayload> = {
     }
     return out;
   },
+  detail: async (row) =>
+    (await importLazily<typeof import("./detail.ts")>(
+      "./detail.ts",
+      import.meta.url,
+    )).codeDetail(row),
   // Imported when a report is made (lazily: see importLazily), so Polars
   // stays out of a sweep's start-up.
   sections: async (frame) =>

@@ -75,6 +75,7 @@ import type { DimSpec } from "../../types.ts";
 import { linalgSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
 import { importLazily } from "../../lazy.ts";
+import { ACCURACY, accuracyBy, type Metric } from "../../judge/metric.ts";
 
 type Sections = typeof import("./sections.ts");
 
@@ -286,6 +287,20 @@ export const LINALG_DIMS: readonly DimSpec[] = [
   { name: "source", kind: "categorical", label: "source", show: false },
 ];
 
+/**
+ * The linear-algebra suite's headline metrics: accuracy (Wilson 95%) and
+ * LinAlg-Bench's figure, accuracy at each matrix size n×n (the cliff).
+ */
+export const LINALG_METRICS: readonly Metric[] = [
+  ACCURACY,
+  accuracyBy("size", {
+    name: "accuracy_size",
+    label: "accuracy by size",
+    description: "accuracy at each matrix size n×n (LinAlg-Bench's cliff)",
+    partLabel: (n) => `${n}×${n}`,
+  }),
+];
+
 /** The linear-algebra suite. */
 export const linalgSuite: Suite<LinalgPayload> = {
   name: "linalg",
@@ -297,8 +312,14 @@ export const linalgSuite: Suite<LinalgPayload> = {
   defaultTemplates: ["paper"],
   baseline: "paper",
   dims: LINALG_DIMS,
+  metrics: LINALG_METRICS,
   extract,
   score,
+  detail: async (row) =>
+    (await importLazily<typeof import("./detail.ts")>(
+      "./detail.ts",
+      import.meta.url,
+    )).linalgDetail(row),
   // Imported when a report is made (lazily: see importLazily), so Polars
   // stays out of a sweep's start-up.
   sections: async (frame) =>

@@ -8,6 +8,8 @@ import * as Plot from "@observablehq/plot";
 import pl from "nodejs-polars";
 import type { DataFrame, Expr } from "../../../report/mod.ts";
 import { NUMERIC_ERROR_CLASSES } from "../forensics.ts";
+import { FAILED_STATUSES } from "../../../judge/status.ts";
+import { scoredRows } from "../../../report/scored.ts";
 import { type Chart, pct, renderPlot } from "../../../report/plot.ts";
 import { requireColumns } from "../../../report/columns.ts";
 import { type Row, str } from "./_columns.ts";
@@ -44,13 +46,14 @@ const ERROR_PALETTE = [
   "#86bcb6",
 ];
 
-/** The order error labels are shown in: the forensic classes, then the statuses. */
+/**
+ * The order error labels are shown in: the forensic classes, then the
+ * failed statuses from the closest to an answer (wrong) to a failed
+ * request (the ladder's order, reversed).
+ */
 export const ARITHMETIC_ERROR_ORDER: readonly string[] = Object.freeze([
   ...NUMERIC_ERROR_CLASSES,
-  "wrong",
-  "parse_error",
-  "truncated",
-  "error",
+  ...[...FAILED_STATUSES].reverse(),
 ]);
 
 /**
@@ -91,7 +94,7 @@ export function errorClassShares(
     suite: "arithmetic",
   });
   const order = new Map(ARITHMETIC_ERROR_ORDER.map((c, i) => [c, i]));
-  const counts = frame
+  const counts = scoredRows(frame)
     .filter(pl.col("status").neq(pl.lit("correct")))
     .select(pl.col(by), outcomeExpr(frame).cast(pl.Utf8).alias("error_class"))
     .groupBy([by, "error_class"]).agg(pl.len().cast(pl.Int64).alias("errors"));
