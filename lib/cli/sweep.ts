@@ -35,7 +35,7 @@ import { loadSuites, SUITE_NAMES } from "../suites/registry.ts";
 import type { SuiteList } from "../suites/types.ts";
 import { readManifest, RESULTS_FILE } from "../store/mod.ts";
 import { importLazily } from "../lazy.ts";
-import { summarizeResultsText } from "../report/tally.ts";
+import { summarizeResultsText } from "../report/tally_file.ts";
 import { CliExit, parseCli, runCli } from "../args.ts";
 
 const USAGE =

@@ -5,7 +5,7 @@
  */
 import type { DataFrame } from "./frame.ts";
 import type { MetricSource } from "../judge/metric.ts";
-import { formatSummaryTable } from "./tally.ts";
+import { formatSummaryTable } from "./tally_table.ts";
 import { headline } from "./headline.ts";
 import { frameCompleteness } from "./_completeness_frame.ts";
 

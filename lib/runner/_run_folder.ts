@@ -26,13 +26,8 @@ import {
 } from "../store/mod.ts";
 import { SweepInputError } from "./entries.ts";
 import { checkResumePlan } from "./resume_plan.ts";
-import {
-  checkShard,
-  jobShardDir,
-  type Shard,
-  shardDirName,
-  shardOf,
-} from "./shard.ts";
+import { checkShard, type Shard, shardOf } from "./shard.ts";
+import { jobShardDir, shardDirName } from "./job_dir.ts";
 import type { SweepOptions } from "./sweep_options.ts";
 import type { SuiteEntry } from "./work.ts";
 

@@ -27,6 +27,8 @@ export * from "./row.ts";
 export * from "./cache.ts";
 export * from "./seed.ts";
 export * from "./shard.ts";
+export * from "./shard_env.ts";
+export * from "./job_dir.ts";
 export * from "./finish.ts";
 export * from "./groups.ts";
 export { type LoadedEntries, loadEntries } from "./entries.ts";
