@@ -31,9 +31,9 @@ export function pageHtml(
     ).join("")
   }</ol></nav>`;
   const body = sections.map((s, i) =>
-    `<section id="${anchor(i)}"${s.lazy ? ' class="lazy"' : ""}><h2>${
-      escapeHtml(s.title)
-    }</h2>\n${s.parts.join("\n")}</section>`
+    `<section id="${anchor(i)}"><h2>${escapeHtml(s.title)}</h2>\n${
+      s.parts.join("\n")
+    }</section>`
   ).join("\n");
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">${GENERATOR_META}<title>${
@@ -50,7 +50,6 @@ table.eval-table{border-collapse:collapse;margin:8px 0 16px;font-size:12px}
 .run-warning strong{color:#a40}
 .note{color:#555}
 section{margin-bottom:32px}
-section.lazy{content-visibility:auto;contain-intrinsic-size:auto 2400px}
 </style></head>
 <body><h1>${escapeHtml(title)}</h1>
 ${header}

@@ -135,14 +135,15 @@ async function sectionsOf(
   ];
   for (const name of order) {
     const sub = frame.filter(pl.col("suite").eq(pl.lit(name)));
-    const section = await suiteSection(
-      loaded,
-      name,
-      sub,
-      suites.find((s) => s.name === name),
-      runs,
+    sections.push(
+      await suiteSection(
+        loaded,
+        name,
+        sub,
+        suites.find((s) => s.name === name),
+        runs,
+      ),
     );
-    sections.push({ ...section, lazy: true });
   }
   sections.push(
     ...await viewerSections(frame, suites, {

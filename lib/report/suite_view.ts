@@ -17,12 +17,6 @@ export interface ReportSection {
   title: string;
   /** HTML fragments (tables, charts, notes) in order. */
   parts: string[];
-  /**
-   * The browser may leave it unrendered until it is scrolled near
-   * (`content-visibility: auto`): for the long chart sections, whose layout
-   * was most of the page's open time. @default false
-   */
-  lazy?: boolean;
 }
 
 /** A suite as the report sees it. */
