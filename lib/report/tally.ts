@@ -10,8 +10,9 @@
  * formatter both paths use, so the CLI's table and `summaryText`'s are
  * the same text. With a run's manifest it shows rows planned, stored and
  * error rows, and the warnings, by the rule of `completeness.ts` (which,
- * with this file and `wilson.ts`, is all of the report the sweep CLI
- * loads).
+ * with this file, `tally_table.ts`, `tally_file.ts` and `wilson.ts`, is
+ * all of the report the sweep CLI loads; `tests/cli/startup_graph_test.ts`
+ * holds it to that).
  *
  * @module
  */
