@@ -56,13 +56,14 @@ export interface BankJudgeOptions {
  * per call of a sample.
  *
  * Many short samples rather than a few long ones: the least of them is a
- * stretch of calls that no collection or tier-up fell into, which a
- * process finds again the next time. Measured on a fixed JavaScript
- * program (squares_sorted by map and sort, 5 processes each): 5 samples of
- * 25 ms gave 4.3–5.4 ms per call and a perf ratio spread of 31 %; 10 of
- * 25 ms 2.8 ms, one outlier reference, 27 %; 16 of 8 ms 2.04–2.15 ms and
- * 6.8 %. Python's spread was 8.3 % and 6.1 %. The timed CPU time per call
- * stays about 125 ms.
+ * stretch of calls that no collection or tier-up fell into, so the time
+ * is nearer the program's own speed (a fixed JavaScript program,
+ * squares_sorted by map and sort: 2.0–3.1 ms per call, where 5 samples of
+ * 25 ms gave 4.3–5.6 ms). It did not make the ratio reliably steadier
+ * between processes on this 2-core VM: one quiet set of 5 processes gave a
+ * spread of 6.8 % (5 × 25 ms: 31 %), later sets 43 % and 83 % (5 × 25 ms,
+ * interleaved: 54 %); Python 6.1 % and 20 % (5 × 25 ms: 8.3 %). The timed
+ * CPU time per call stays about 125 ms.
  */
 export const LARGE_REPEATS = 16;
 /** See {@linkcode LARGE_REPEATS}. */
