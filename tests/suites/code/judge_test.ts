@@ -19,23 +19,29 @@ async function rowsOf(runDir: string): Promise<ResultRow[]> {
     .split("\n").map((l) => JSON.parse(l));
 }
 
+/** squares_sorted judged in Python on a fresh sandbox (complexity off). */
+async function squaresSortedJudging() {
+  const problem = (await loadBank()).find((p) => p.id === "squares_sorted")!;
+  const sandbox = createSandbox({ warm: 0 });
+  const expected = await expectedOutputs(problem);
+  const judging = {
+    sandbox,
+    problem,
+    language: "python" as const,
+    expected,
+    inputSeed: 1,
+    timeoutMs: 10_000,
+    memoryMb: 256,
+    complexity: false,
+  };
+  return { problem, sandbox, judging };
+}
+
 Deno.test(
   "judgeBank() passes the tests but fails the large input of a candidate over the time limit, saying so",
   opts,
   async () => {
-    const problem = (await loadBank()).find((p) => p.id === "squares_sorted")!;
-    const sandbox = createSandbox({ warm: 0 });
-    const expected = await expectedOutputs(problem);
-    const judging = {
-      sandbox,
-      problem,
-      language: "python" as const,
-      expected,
-      inputSeed: 1,
-      timeoutMs: 10_000,
-      memoryMb: 256,
-      complexity: false,
-    };
+    const { problem, sandbox, judging } = await squaresSortedJudging();
     // Correct, but burns CPU time well past the 2 s limit on big inputs.
     const code = "import time\n" +
       "def squares_sorted(nums):\n" +
@@ -165,19 +171,7 @@ Deno.test(
   "judgeBank() keeps the first failing tests' returned values or errors and the candidate's stderr, for the report's viewer",
   opts,
   async () => {
-    const problem = (await loadBank()).find((p) => p.id === "squares_sorted")!;
-    const sandbox = createSandbox({ warm: 0 });
-    const expected = await expectedOutputs(problem);
-    const judging = {
-      sandbox,
-      problem,
-      language: "python" as const,
-      expected,
-      inputSeed: 1,
-      timeoutMs: 10_000,
-      memoryMb: 256,
-      complexity: false,
-    };
+    const { problem, sandbox, judging } = await squaresSortedJudging();
     // Wrong on every test (unsorted), noisy on stderr, and failing outright
     // on an empty list.
     const code = "import sys\n" +
