@@ -241,6 +241,12 @@ export interface ResultRow {
   dims: Record<string, DimValue>;
   /** The question text. */
   question: string;
+  /**
+   * The chat messages of the row's first request exactly as sent (system
+   * and user, as the template rendered them), as JSON; null in rows
+   * written before runs kept it.
+   */
+  prompt: string | null;
   /** The answer key, as text. */
   expected: string;
   /** The verdict's status. */
@@ -304,6 +310,7 @@ export const RESULT_COLUMNS = [
   "sample",
   "dims",
   "question",
+  "prompt",
   "expected",
   "status",
   "correct",

@@ -14,7 +14,12 @@ import {
   type Provider,
   toCompletion,
 } from "../providers/mod.ts";
-import { finishRow, scoreContexts, shardOfKey } from "../runner/mod.ts";
+import {
+  buildPrompt,
+  finishRow,
+  scoreContexts,
+  shardOfKey,
+} from "../runner/mod.ts";
 import {
   type BadResultLine,
   readResults,
@@ -285,6 +290,9 @@ export async function storeRows(
         runName: run.manifest.run,
         model: planned.model,
         item: planned.item,
+        // The messages the batch request carried (see `requestLine`).
+        messages: buildPrompt(planned.item, planned.model, run.plan.config)
+          .messages,
         completion: line.completion,
         context: contextOf(planned.item.entry),
         redact: run.redact,

@@ -1,12 +1,18 @@
 /**
  * The frame of the standalone report page: the document head with its
  * style sheet, the title, a table of contents and one `<section>` per
- * report section; no external resources.
+ * report section; no external resources. Charts are drawn as they come
+ * near the viewport (`_lazy_charts.ts`), so the page opens quickly.
  *
  * @module
  */
 import { GENERATOR_META } from "../store/mod.ts";
 import { escapeHtml } from "./plot.ts";
+import {
+  LAZY_CHART_SCRIPT,
+  LAZY_CHART_STYLE,
+  lazyCharts,
+} from "./_lazy_charts.ts";
 import type { ReportSection } from "./suite_view.ts";
 
 /** A fragment id for the n-th section. */
@@ -32,7 +38,7 @@ export function pageHtml(
   }</ol></nav>`;
   const body = sections.map((s, i) =>
     `<section id="${anchor(i)}"><h2>${escapeHtml(s.title)}</h2>\n${
-      s.parts.join("\n")
+      lazyCharts(s.parts.join("\n"))
     }</section>`
   ).join("\n");
   return `<!DOCTYPE html>
@@ -50,11 +56,13 @@ table.eval-table{border-collapse:collapse;margin:8px 0 16px;font-size:12px}
 .run-warning strong{color:#a40}
 .note{color:#555}
 section{margin-bottom:32px}
+${LAZY_CHART_STYLE}
 </style></head>
 <body><h1>${escapeHtml(title)}</h1>
 ${header}
 ${toc}
 ${body}
+<script>${LAZY_CHART_SCRIPT}</script>
 </body></html>
 `;
 }

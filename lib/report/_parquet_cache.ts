@@ -10,7 +10,8 @@ import pl from "nodejs-polars";
 import { join } from "node:path";
 import type { DataFrame } from "./frame.ts";
 
-const CACHE_VERSION = 1;
+// 2: rows gained `prompt` (a cache made before lacks the column).
+const CACHE_VERSION = 2;
 const CACHE_FILE = ".results.cache.parquet";
 const CACHE_META = ".results.cache.json";
 

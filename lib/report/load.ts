@@ -90,6 +90,7 @@ const SCALAR_TYPES: Record<
   template: pl.Utf8,
   sample: pl.Int64,
   question: pl.Utf8,
+  prompt: pl.Utf8,
   expected: pl.Utf8,
   status: pl.Utf8,
   correct: pl.Bool,
@@ -335,6 +336,7 @@ async function readRows(
       if (frame.columns.includes("key") && frame.getColumn("key").nullCount()) {
         await throwBadLines(path, shown, run, prefix);
       }
+      frame = withDeclared(frame, fields);
       const dimPairs = structFields(frame, "dims", "dim_");
       frame = unnestStruct(frame, "dims", dimPairs);
       frame = unnestStruct(
@@ -349,7 +351,7 @@ async function readRows(
   if (frame.getColumn(sentinel).nullCount() > 0) {
     await throwBadLines(path, shown, run, prefix);
   }
-  const dims = expandJsonColumn(frame, "dims", "dim_");
+  const dims = expandJsonColumn(withDeclared(frame, fields), "dims", "dim_");
   // A suite's per-row metrics become columns the same way (after dims, so
   // a clash takes the "metric_" prefix); so do fields the copy keeps aside.
   const metrics = expandJsonColumn(dims.frame, "metrics", "metric_");
@@ -359,6 +361,25 @@ async function readRows(
     dims: dims.names,
     full: !fields && !fromCopy,
   };
+}
+
+/**
+ * The frame with every declared row column (of `fields`, when given) it
+ * lacks added as nulls of its type: rows written before a field existed
+ * (e.g. `prompt`), read from their JSONL or an older CSV copy, load as
+ * rows whose field is null.
+ */
+function withDeclared(
+  frame: DataFrame,
+  fields: ReadonlySet<string> | undefined,
+): DataFrame {
+  const missing = Object.entries(RESULT_SCHEMA).filter(([name]) =>
+    !frame.columns.includes(name) && (fields === undefined || fields.has(name))
+  );
+  if (missing.length === 0) return frame;
+  return frame.withColumns(
+    ...missing.map(([name, type]) => pl.lit(null).cast(type).alias(name)),
+  );
 }
 
 /** The copy's column of fields it does not know, as JSON text. */

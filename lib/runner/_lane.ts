@@ -285,20 +285,25 @@ export async function runLane(
     shared.cache,
   );
 
-  const finish = async (item: WorkItem, answered: Completion) => {
+  const finish = async (
+    item: WorkItem,
+    prompt: Prompt,
+    answered: Completion,
+  ) => {
     if (stop.signal.aborted && answered.error !== undefined) return; // redo on resume
     if (provider.lacksSkill !== undefined) {
       // Asked of the prompt, not the reply: a cached reply counts too.
       shared.unread.note(
         item.entry.suite.name,
         model.name,
-        () => provider.lacksSkill!(buildPrompt(item, model, config)),
+        () => provider.lacksSkill!(prompt),
       );
     }
     const row = await finishRow({
       runName: shared.runName,
       model,
       item,
+      messages: prompt.messages,
       completion: answered,
       context: contextOf(item.entry),
       redact: shared.redact,
@@ -315,7 +320,7 @@ export async function runLane(
   };
   const process = async (item: WorkItem): Promise<void> => {
     const prompt = buildPrompt(item, model, config);
-    await finish(item, await converse(item, prompt, call));
+    await finish(item, prompt, await converse(item, prompt, call));
   };
 
   const worker = async (): Promise<void> => {
@@ -342,7 +347,7 @@ export async function runLane(
       }
       const answers = await answerGroup(group, model, shared, limits, call);
       for (const [i, item] of group.entries()) {
-        await finish(item, answers[i]!);
+        await finish(item, buildPrompt(item, model, config), answers[i]!);
       }
     }
   };

@@ -10,7 +10,13 @@
 import type { ModelConfig } from "../config/schema.ts";
 import type { Provider } from "../providers/mod.ts";
 import type { ScoreCache, ScoreContext } from "../suites/types.ts";
-import type { Completion, Extraction, ResultRow, Verdict } from "../types.ts";
+import type {
+  ChatMessage,
+  Completion,
+  Extraction,
+  ResultRow,
+  Verdict,
+} from "../types.ts";
 import { errorVerdict } from "../judge/status.ts";
 import { toResultRow } from "./row.ts";
 import type { SuiteEntry, WorkItem } from "./work.ts";
@@ -61,6 +67,7 @@ async function judge(
 }
 
 function redactRow(row: ResultRow, redact: (text: string) => string): void {
+  if (row.prompt !== null) row.prompt = redact(row.prompt);
   row.response = redact(row.response);
   if (row.reasoning !== null) row.reasoning = redact(row.reasoning);
   if (row.error_message !== null) row.error_message = redact(row.error_message);
@@ -76,6 +83,11 @@ export interface FinishInput {
   model: ModelConfig;
   /** The work item answered. */
   item: WorkItem;
+  /**
+   * The messages of the item's first request as sent (`Prompt.messages`);
+   * the row keeps them as its `prompt`.
+   */
+  messages: readonly ChatMessage[];
   /** The completion (an error completion becomes an error row). */
   completion: Completion;
   /** The suite's scoring context (see {@linkcode scoreContexts}). */
@@ -118,6 +130,7 @@ export interface FinishInput {
  *   runName: "r",
  *   model: { name: "m", provider: "sim", concurrency: 1, rpm: 0, tpm: 0, params: {} },
  *   item: { entry: { config: { name: "tiny", params: {} }, suite, questions: [question], templates: [["direct", template]] }, question, templateId: "direct", template, sample: 0 },
+ *   messages: [{ role: "user", content: "1+1 (key sk-secret)" }],
  *   completion,
  *   context: { params: {}, complete: () => Promise.reject(new Error("no judge")), signal: new AbortController().signal },
  *   redact: (t: string) => t.replaceAll("sk-secret", "[redacted]"),
@@ -125,6 +138,7 @@ export interface FinishInput {
  * const row = await finishRow(input);
  * assert.equal(row.key, "m|q1|direct|0");
  * assert.equal(row.response, "2 [redacted]");
+ * assert.equal(JSON.parse(row.prompt!)[0].content, "1+1 (key [redacted])");
  * // A failed request is an error row; the suite is not asked.
  * const failed = await finishRow({
  *   ...input,
@@ -145,6 +159,7 @@ export async function finishRow(input: FinishInput): Promise<ResultRow> {
     question: input.item.question,
     template: input.item.templateId,
     sample: input.item.sample,
+    messages: input.messages,
     completion,
     extraction,
     verdict,

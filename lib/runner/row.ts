@@ -5,6 +5,7 @@
  */
 import type {
   Answer,
+  ChatMessage,
   Completion,
   Extraction,
   Question,
@@ -24,6 +25,11 @@ export interface RowInput {
   template: string;
   /** The sample index (part of the row key). */
   sample: number;
+  /**
+   * The messages of the first request as sent (the row's `prompt`, as
+   * JSON); null when unknown.
+   */
+  messages: readonly ChatMessage[] | null;
   /** What the model returned, or the error completion of a failed request. */
   completion: Completion;
   /** null when the completion failed (nothing to extract). */
@@ -87,6 +93,7 @@ export function answerText(answer: Answer): string {
  * import { toResultRow } from "./row.ts";
  * const row = toResultRow({
  *   run: "r", model: "m", template: "direct", sample: 0,
+ *   messages: [{ role: "user", content: "What is 2+2?" }],
  *   question: { id: "q1", suite: "arithmetic", text: "2+2", answer: { kind: "rational", value: "4" }, dims: { digits: 1 } },
  *   completion: { text: "4", reasoning: null, finishReason: "stop", usage: { promptTokens: 5, completionTokens: 1 }, latencyMs: 3, attempts: 1 },
  *   extraction: { value: "4", rule: "last_number", span: [0, 1], candidates: 1 },
@@ -97,6 +104,7 @@ export function answerText(answer: Answer): string {
  * assert.equal(row.correct, true);
  * assert.equal(row.expected, "4");
  * assert.equal(row.cached, false);
+ * assert.deepEqual(JSON.parse(row.prompt!), [{ role: "user", content: "What is 2+2?" }]);
  * ```
  */
 export function toResultRow(input: RowInput): ResultRow {
@@ -106,6 +114,7 @@ export function toResultRow(input: RowInput): ResultRow {
     question,
     template,
     sample,
+    messages,
     completion,
     extraction,
     verdict,
@@ -120,6 +129,7 @@ export function toResultRow(input: RowInput): ResultRow {
     sample,
     dims: question.dims,
     question: question.text,
+    prompt: messages === null ? null : JSON.stringify(messages),
     expected: answerText(question.answer),
     status: verdict.status,
     correct: verdict.status === "correct",

@@ -256,6 +256,7 @@ export function syntheticRow(
     question,
     template,
     sample,
+    messages: [{ role: "user", content: question.text }],
     completion,
     extraction,
     verdict,

@@ -19,7 +19,13 @@
  * most 2,000 wrong and 300 correct rows), the time to load and render it,
  * and the time headless Chromium takes to its `load` event.
  *
- * Run alone: `deno run -A tests/bench/report_bench.ts [--rows N] [--page-rows N]`.
+ * A third (`benchDemoPage`) builds the demo's report (`deno task demo` on
+ * the sim, into a temporary folder) and times it in headless Chromium,
+ * cold (a new browser context) and warm (the same context again): to
+ * DOMContentLoaded, to the load event, and to the first sample row
+ * `[data-key]` of the viewer's list. Target: the list drawn in < 1 s.
+ *
+ * Run alone: `deno run -A tests/bench/report_bench.ts [--rows N] [--page-rows N] [--demo-only]`.
  *
  * @module
  */
@@ -413,7 +419,152 @@ export async function benchReportPage(
   }
 }
 
-if (import.meta.main) {
+/** One visit's times, in ms from navigation start. */
+interface Visit {
+  dcl: number;
+  load: number;
+  firstRow: number;
+}
+
+/**
+ * Builds the demo's report (the demo CLI on the sim, into a temporary
+ * folder) and opens it in headless Chromium: cold (first visit in a new
+ * browser context) and warm (the median of three more visits in it).
+ *
+ * @returns Page size; DOMContentLoaded, load and first sample row times,
+ *   cold and warm (target: first row < 1000 ms).
+ */
+export async function benchDemoPage(): Promise<BenchRow[]> {
+  const dir = await Deno.makeTempDir({ prefix: "demo-page-bench-" });
+  try {
+    const demo = new URL("../../lib/cli/demo.ts", import.meta.url).pathname;
+    const out = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "--allow-all", demo, "--output-dir", dir],
+      env: { NO_COLOR: "1" },
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    if (out.code !== 0) {
+      throw new Error(
+        `Cannot build the demo report: the demo exited ${out.code}: ${
+          new TextDecoder().decode(out.stderr).slice(-400)
+        }`,
+      );
+    }
+    const run = [...Deno.readDirSync(dir)].find((e) =>
+      e.name.startsWith("demo-")
+    );
+    if (run === undefined) {
+      throw new Error(`Cannot find the demo's run folder in ${dir}`);
+    }
+    const path = join(dir, run.name, "report.html");
+    const mb = (await Deno.stat(path)).size / 1e6;
+    const browser = await chromium.launch({
+      executablePath: Deno.env.get("EVAL_CHROMIUM") ?? "/usr/bin/chromium",
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
+    });
+    let cold: Visit;
+    const warm: Visit[] = [];
+    try {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+      });
+      // Notes when the first sample row appears, from before the page's
+      // own script runs.
+      await context.addInitScript(() => {
+        const g = globalThis as unknown as {
+          __firstRow?: number;
+          document: { querySelector(s: string): unknown };
+          MutationObserver: new (f: () => void) => {
+            observe(n: unknown, o: object): void;
+            disconnect(): void;
+          };
+        };
+        const seen = new g.MutationObserver(() => {
+          if (g.document.querySelector("#vw-rows [data-key]")) {
+            g.__firstRow = performance.now();
+            seen.disconnect();
+          }
+        });
+        seen.observe(g.document, {
+          childList: true,
+          subtree: true,
+        });
+      });
+      const visit = async (): Promise<Visit> => {
+        const page = await context.newPage();
+        await page.goto(`file://${path}`, { waitUntil: "load" });
+        await page.waitForSelector("#vw-rows [data-key]");
+        const v = await page.evaluate(() => {
+          const nav = performance.getEntriesByType("navigation")[0] as
+            | { domContentLoadedEventEnd: number; loadEventEnd: number }
+            | undefined;
+          const g = globalThis as unknown as { __firstRow?: number };
+          return {
+            dcl: nav?.domContentLoadedEventEnd ?? NaN,
+            load: nav?.loadEventEnd ?? NaN,
+            firstRow: g.__firstRow ?? NaN,
+          };
+        });
+        await page.close();
+        return v;
+      };
+      cold = await visit();
+      for (let i = 0; i < 3; i++) warm.push(await visit());
+    } finally {
+      await browser.close();
+    }
+    const median = (k: keyof Visit) =>
+      warm.map((v) => v[k]).sort((a, b) => a - b)[1]!;
+    const w: Visit = {
+      dcl: median("dcl"),
+      load: median("load"),
+      firstRow: median("firstRow"),
+    };
+    const ms = (x: number) => `${x.toFixed(0)} ms`;
+    console.log(
+      `demo page bench: ${mb.toFixed(2)} MB; cold DCL ${ms(cold.dcl)}, load ${
+        ms(cold.load)
+      }, first row ${ms(cold.firstRow)}; warm DCL ${ms(w.dcl)}, load ${
+        ms(w.load)
+      }, first row ${ms(w.firstRow)}`,
+    );
+    const rows: BenchRow[] = [{
+      name: "demo page: HTML size",
+      value: mb,
+      unit: "MB",
+    }];
+    for (const [label, v] of [["cold", cold], ["warm", w]] as const) {
+      rows.push(
+        {
+          name: `demo page (${label}): to DOMContentLoaded`,
+          value: v.dcl,
+          unit: "ms",
+        },
+        {
+          name: `demo page (${label}): to the load event`,
+          value: v.load,
+          unit: "ms",
+        },
+        {
+          name: `demo page (${label}): to the first sample row drawn`,
+          value: v.firstRow,
+          unit: "ms",
+          target: "< 1000",
+          pass: v.firstRow < 1000,
+        },
+      );
+    }
+    return rows;
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+if (import.meta.main && Deno.args.includes("--demo-only")) {
+  console.table(await benchDemoPage());
+} else if (import.meta.main) {
   const i = Deno.args.indexOf("--rows");
   const rows = i >= 0 ? Number(Deno.args[i + 1]) : 1_000_000;
   const j = Deno.args.indexOf("--page-rows");

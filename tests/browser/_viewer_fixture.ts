@@ -7,6 +7,19 @@ import type { ResultRow } from "../../lib/types.ts";
 
 type Over = Partial<ResultRow> & Pick<ResultRow, "suite" | "question_id">;
 
+/**
+ * The messages a template would send for a question: a system message and
+ * the question with an instruction after it. C-Eval's rows keep none, as
+ * rows written before runs kept `prompt` do.
+ */
+export function promptOf(suite: string, question: string): string | null {
+  if (suite === "ceval") return null;
+  return JSON.stringify([
+    { role: "system", content: `You are taking the ${suite} test.` },
+    { role: "user", content: `${question}\n\nEnd with “Final answer:”.` },
+  ]);
+}
+
 /** A row with every field, `over` on top. */
 function row(run: string, model: string, over: Over): ResultRow {
   const template = over.template ?? "direct";
@@ -20,6 +33,7 @@ function row(run: string, model: string, over: Over): ResultRow {
     sample,
     dims: {},
     question: "",
+    prompt: promptOf(over.suite, over.question ?? ""),
     expected: "",
     status,
     correct: status === "correct",

@@ -91,8 +91,44 @@ Deno.test("the HTML report and a rendered notebook draw their charts in headless
     );
     assert.deepEqual(nb.problems, []);
 
+    // Charts are drawn near the viewport, the rest while idle and all of
+    // them before printing; until then a placeholder holds the plot's size,
+    // so drawing one moves nothing.
+    const early = await context.newPage();
+    await early.goto(`file://${report}`, { waitUntil: "domcontentloaded" });
+    const printed = await early.evaluate(() => {
+      const g = globalThis as unknown as {
+        document: Node;
+        dispatchEvent(e: unknown): void;
+        Event: new (type: string) => unknown;
+      };
+      const left = () =>
+        g.document.querySelectorAll("template.eval-lazy-svg").length;
+      const before = left();
+      g.dispatchEvent(new g.Event("beforeprint"));
+      return { before, after: left() };
+    });
+    assert.equal(printed.after, 0, `beforeprint: ${JSON.stringify(printed)}`);
+    await early.close();
+
     const page = await context.newPage();
     await page.goto(`file://${report}`, { waitUntil: "load" });
+    const plotBoxes = () =>
+      page.$$eval(
+        ".eval-chart .eval-lazy, .eval-chart svg[viewBox]",
+        (els) =>
+          els.map((e) => {
+            const r = (e as unknown as Node).getBoundingClientRect();
+            return `${Math.round(r.width)}×${Math.round(r.height)}`;
+          }),
+      );
+    const held = await plotBoxes();
+    assert.ok(held.length >= 7, `plots: ${held.length}`);
+    await page.waitForFunction(() =>
+      (globalThis as unknown as { document: Node }).document
+        .querySelectorAll("template.eval-lazy-svg").length === 0
+    );
+    assert.deepEqual(await plotBoxes(), held, "placeholders are plot-sized");
     const r = await page.evaluate(measureCharts);
     assert.ok(r.charts >= 7, `report charts: ${JSON.stringify(r)}`);
     assert.equal(

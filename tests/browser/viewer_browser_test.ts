@@ -235,6 +235,36 @@ Deno.test("the sample viewer filters, opens, navigates, shares and compares samp
               (mark.includes(r.extracted!) || suite === "code"),
             `${suite}: mark ${mark}`,
           );
+          // The prompt as sent: each message with its role, whole; a row
+          // without one (written before rows kept it) shows the question.
+          const part = "#sample-detail [data-part=prompt]";
+          const shown = await page.$$eval(
+            `${part} .vw-msg`,
+            (ms) =>
+              ms.map((m) => {
+                const e = m as unknown as El;
+                return [
+                  e.dataset.role ?? "",
+                  e.querySelectorAll("pre")[0]?.textContent ?? "",
+                ];
+              }),
+          );
+          if (r.prompt === null) {
+            assert.deepEqual(shown, [], `${suite}: no messages`);
+            assert.match(await page.innerText(part), /written before/);
+          } else {
+            const sent = JSON.parse(r.prompt) as {
+              role: string;
+              content: string;
+            }[];
+            assert.deepEqual(
+              shown,
+              sent.map((m) => [m.role, m.content]),
+              `${suite}: the messages as sent`,
+            );
+            const user = sent.find((m) => m.role === "user")!.content;
+            assert.ok(text.includes(user.split("\n").at(-1)!), suite);
+          }
           check(text);
           await shot(page, `2-detail-${suite}`);
         }

@@ -46,6 +46,7 @@ export function resultRow(fields: RowFields): ResultRow {
     sample: 0,
     dims: {},
     question: "q",
+    prompt: null,
     expected: "1",
     status,
     correct: status === "correct",

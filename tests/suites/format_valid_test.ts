@@ -321,6 +321,7 @@ Deno.test("finishRow() makes the error row of a failed request in every suite, w
         template,
         sample: 0,
       },
+      messages: [],
       completion: {
         ...reply("", "error"),
         attempts: 3,

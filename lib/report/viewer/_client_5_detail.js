@@ -81,18 +81,46 @@ function messages(json) {
   } catch {
     return [pre(json, "wrap")];
   }
-  return list.map((m) =>
-    el(
+  return list.map((m) => {
+    const text = typeof m.content === "string" && !m.tool_calls
+      ? m.content
+      : JSON.stringify(m.tool_calls ? m : m.content ?? m, null, 1);
+    return el(
       "div",
-      { class: "vw-msg" },
+      { class: "vw-msg", "data-role": m.role || "" },
       el("span", { class: "vw-role", text: m.role || "?" }),
-      pre(
-        typeof m.content === "string"
-          ? m.content
-          : JSON.stringify(m.content ?? m, null, 1),
-        "wrap",
-      ),
-    )
+      pre(text, text.includes("```") || text !== m.content ? "code" : "wrap"),
+    );
+  });
+}
+function promptPart(i) {
+  const prompt = val("prompt", i);
+  const transcript = val("transcript", i);
+  const tools = transcript ? "; the tool turns follow." : ".";
+  const kids = prompt
+    ? [
+      el("p", {
+        class: "note",
+        text: "The messages as sent with template “" + val("template", i) +
+          "”" + tools,
+      }),
+      ...messages(prompt),
+    ]
+    : [
+      el("p", {
+        class: "note",
+        text: "The question as asked with template “" + val("template", i) +
+          "”" + (transcript
+            ? "; the tool turns follow."
+            : " (this row was written before runs kept the messages sent; the template adds its instructions around the question)."),
+      }),
+      pre(val("question", i), "wrap"),
+    ];
+  return block(
+    "Prompt",
+    "prompt",
+    ...kids,
+    ...(transcript ? messages(transcript) : []),
   );
 }
 function sampleDetail(i) {
@@ -100,7 +128,6 @@ function sampleDetail(i) {
   const st = val("status", i);
   const reply = val("response", i) || "";
   const code = reply.includes("```") ? "code" : "wrap";
-  const transcript = val("transcript", i);
   const parts = [
     el("h3", { text: val("model", i) + " · " + val("question_id", i) }),
     fields([
@@ -124,19 +151,7 @@ function sampleDetail(i) {
         val("rel_error", i),
       ]]),
     ),
-    block(
-      "Prompt",
-      "prompt",
-      el("p", {
-        class: "note",
-        text: "The question as asked with template “" + val("template", i) +
-          "”" + (transcript
-            ? "; the tool turns follow."
-            : " (the row keeps the question text; the template adds its instructions around it)."),
-      }),
-      pre(val("question", i), "wrap"),
-      ...(transcript ? messages(transcript) : []),
-    ),
+    promptPart(i),
   ];
   const reasoning = val("reasoning", i);
   if (reasoning) {

@@ -56,6 +56,7 @@ const FIELDS = [
   "status",
   "correct",
   "question",
+  "prompt",
   "expected",
   "response",
   "reasoning",
@@ -82,6 +83,30 @@ function clip(v: string, max: number): string {
     : `${v.slice(0, max)}\n… [${
       (v.length - max).toLocaleString("en")
     } more characters not embedded; the whole text is in results.jsonl]`;
+}
+
+/**
+ * A row's `prompt` (JSON chat messages) with each message's text kept to
+ * `max` characters by {@linkcode clip}, so it stays JSON the page can
+ * parse; text that is not a message list is clipped whole.
+ */
+function clipPrompt(json: string, max: number): string {
+  if (json.length <= max) return json;
+  try {
+    const list: unknown = JSON.parse(json);
+    if (Array.isArray(list)) {
+      return JSON.stringify(
+        list.map((m) =>
+          typeof m === "object" && m !== null && typeof m.content === "string"
+            ? { ...m, content: clip(m.content, max) }
+            : m
+        ),
+      );
+    }
+  } catch {
+    // Not JSON: clipped as text below.
+  }
+  return clip(json, max);
 }
 
 /** Indices 0..n-1, `k` of them, chosen by a seeded partial shuffle, sorted. */
@@ -151,7 +176,9 @@ function pick(
  * only, so two suites' dims of one name stay apart), each row's detail
  * from its suite's `detail` hook, and a note saying whether all rows or a
  * sample are embedded. Strings are stored once in `S`; string columns
- * (named in `I`) hold indices into it (-1 for none).
+ * (named in `I`) hold indices into it (-1 for none), so a prompt many
+ * models were sent is embedded once. Text longer than `maxText` is cut
+ * with a note; a prompt's messages are cut one by one and stay JSON.
  *
  * @param frame The report's rows (with a `suite` column).
  * @param suites The suites the report knows.
@@ -167,6 +194,7 @@ function pick(
  * const frame = pl.DataFrame({
  *   key: ["a|q|t|0", "b|q|t|0"], suite: ["s", "s"], model: ["a", "b"],
  *   status: ["correct", "wrong"], question: ["1+1?", "1+1?"], level: ["x", "y"],
+ *   prompt: Array(2).fill(JSON.stringify([{ role: "user", content: "1+1?" }])),
  * });
  * const suite = {
  *   name: "s", dims: [{ name: "level", kind: "categorical" as const, label: "level" }],
@@ -178,7 +206,13 @@ function pick(
  * const C = r.data.C as Record<string, number[]>;
  * assert.deepEqual(C["d:s:level"]!.map((i) => S[i]), ["x", "y"]);
  * assert.equal(C.question![0], C.question![1]); // one copy of the text
+ * assert.equal(C.prompt![0], C.prompt![1]); // one copy of the prompt
+ * assert.equal(JSON.parse(S[C.prompt![0]!]!)[0].content, "1+1?");
  * assert.equal(r.sampled, false);
+ * // A long prompt is cut message by message and stays JSON.
+ * const cut = await viewerRows(frame, [suite], { maxText: 2 });
+ * const sent = (cut.data.S as string[])[(cut.data.C as Record<string, number[]>).prompt![0]!]!;
+ * assert.match(JSON.parse(sent)[0].content, /^1\+\n… \[2 more characters not embedded/);
  * const big = await viewerRows(frame, [suite], { maxRows: 1 });
  * assert.match(big.note, /^A sample of 1 of the 2 rows/);
  * ```
@@ -238,7 +272,11 @@ export async function viewerRows(
     const arr = C[col] ??= Array(picked.length).fill(null);
     if (typeof v === "string") {
       interned.add(col);
-      arr[i] = intern(clip(v, maxText));
+      // One copy of each distinct text: the models given one question's
+      // prompt (same template and sample) share its index.
+      arr[i] = intern(
+        col === "prompt" ? clipPrompt(v, maxText) : clip(v, maxText),
+      );
     } else arr[i] = v;
   };
   const detail: number[][] = [];
