@@ -248,12 +248,12 @@ export function decide(
   }
   // A quadratic term with a small constant (the memmove of `insert(0)` or
   // `unshift`) leaves the lower sizes linear, and a fit over every size
-  // settles below it; the largest sizes show the asymptote. Where the top
-  // sizes (a span of 4× or more) grow as n^1.7 or steeper, the best-fitting
-  // class above n log n is taken (JavaScript's and Python's insert at the
-  // front: n^2.0–2.6 over the top sizes, measured as O(n log n) or O(n)
-  // before; the steepest top slope of a correct n log n program here was
-  // 1.2, a cache effect).
+  // settles below it; the largest sizes show the asymptote. Where each of
+  // the last two steps (a span of 4× or more) grows as n^1.7 or steeper, the
+  // best-fitting class above n log n is taken (JavaScript's insert at the
+  // front: n^2.6–2.7 per step at the top, measured as O(n log n) before; the
+  // steepest top slope of a correct n log n program here was 1.2, a cache
+  // effect; a single slow top point, as a deoptimisation gives, is one step).
   let topNote = "";
   const topSlope = slopeOverTop(used);
   if (RANK[chosen.class] <= RANK["O(n log n)"] && topSlope >= TOP_SLOPE) {
@@ -298,14 +298,21 @@ export function decide(
 const TOP_SLOPE = 1.7;
 
 /**
- * The log-log slope from the third-largest size to the largest (NaN with
- * fewer than 5 sizes or a span under 4×).
+ * The lesser log-log slope of the last two steps, third-largest size to
+ * second-largest and on to the largest (NaN with fewer than 5 sizes or a
+ * span under 4×): both steps must be steep, so one slow point at the top
+ * (a JIT deoptimisation, a collection) does not make a program quadratic.
  */
 function slopeOverTop(points: ComplexityPoint[]): number {
   if (points.length < 5) return NaN;
   const sorted = [...points].sort((x, y) => x.n - y.n);
-  const a = sorted.at(-3)!;
-  const b = sorted.at(-1)!;
-  if (b.n < 4 * a.n) return NaN;
-  return Math.log(b.ms / a.ms) / Math.log(b.n / a.n);
+  const [a, b, c] = sorted.slice(-3) as [
+    ComplexityPoint,
+    ComplexityPoint,
+    ComplexityPoint,
+  ];
+  if (c.n < 4 * a.n) return NaN;
+  const slope = (p: ComplexityPoint, q: ComplexityPoint) =>
+    Math.log(q.ms / p.ms) / Math.log(q.n / p.n);
+  return Math.min(slope(a, b), slope(b, c));
 }

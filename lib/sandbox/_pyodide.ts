@@ -34,9 +34,14 @@ export function childArgs(
     // JavaScript runs V8 single-threaded: with no background compiler or
     // collector threads the process's CPU time is the candidate's own (a
     // fixed program's large-input time varied 50 % between processes with
-    // them, 12 % without).
+    // them, 12 % without). No Maglev: in these workers it fell into a
+    // deoptimise-reoptimise loop on allocation-site changes (seen with
+    // --trace-deopt on count_inversions' merge sort, 25–50× slower from the
+    // third measured size on, whatever the order), which TurboFan alone
+    // does not (the bank's known JavaScript classes: 87.0 % measured as
+    // declared with Maglev, 91.5 % without, 3 repetitions each).
     `--v8-flags=--max-old-space-size=${heapMb}${
-      language === "javascript" ? ",--single-threaded" : ""
+      language === "javascript" ? ",--single-threaded,--no-maglev" : ""
     }${timing ? ",--liftoff-only" : ""}`,
     ...(language === "python" ? [`--allow-read=${pyodideDir}`] : []),
     script,

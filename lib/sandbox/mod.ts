@@ -149,13 +149,14 @@
  * (`tests/suites/code/bank_complexity_test.ts`; `deno task bench`, 10
  * repetitions on a quiet 2-core machine, 2026-12-02): native Python
  * 93.3 % measured as declared (1 % `unknown`), JavaScript 86.9 % (1.7 %
- * `unknown`: the merge-sort reference of count_inversions, whose time per
- * call jumps 25× between n = 128 and 256 in the single-threaded V8 and
- * then fits no class), Pyodide 87 % (3 repetitions, an earlier machine).
- * Those figures are from before the top-size rule; with it, JavaScript's
- * insert at the front (10 of its 77 misses) is measured as declared (3
- * repetitions after: native Python 93.3 %, JavaScript 87.0 %). Taking
- * O(n) and O(n log n) as one class, 97 %, 97 % and 96 %.
+ * `unknown`), Pyodide 87 % (3 repetitions, an earlier machine). Two causes
+ * of JavaScript's misses were then fixed: Maglev's deoptimisation loop
+ * (count_inversions' merge sort 25–50× slower after a few sizes: JavaScript
+ * workers run without Maglev) and insert at the front, measured O(n log n)
+ * (the top-size rule); after both: JavaScript 92.4 % over 10 repetitions
+ * with no `unknown` (its misses all O(n) against O(n log n)), native
+ * Python 93.2 % over 10 (1 % `unknown`). Taking O(n) and O(n log n) as
+ * one class: native Python 97 %, JavaScript 100 %, Pyodide 96 % (earlier).
  * Every class but that pair is told apart: the misses are O(n) against
  * O(n log n), in both directions — linear code whose data outgrows a cache
  * slows down per element by 1.5–2× between n = 1,000 and 16,000, about

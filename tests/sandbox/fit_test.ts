@@ -52,3 +52,14 @@ Deno.test("clean classes are decided as they are, the top rule silent", () => {
     assert.doesNotMatch(d.reason, /top sizes grow/);
   }
 });
+
+Deno.test("one slow point at the top (a deoptimisation) does not make n log n quadratic", () => {
+  // count_inversions in JavaScript: clean n log n up to 1,024, then 40× at
+  // 2,048 (a V8 deoptimisation loop), measured as O(n^2) by a top rule
+  // that read a single step
+  const points = series((n) => 1e-5 * n * Math.log2(n)).slice(0, 9);
+  points.at(-1)!.ms *= 40;
+  const d = classOf(points);
+  assert.doesNotMatch(d.reason, /top sizes grow/);
+  assert.notEqual(d.class, "O(n^2)");
+});
