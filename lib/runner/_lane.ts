@@ -142,6 +142,7 @@ type Call = ReturnType<typeof caller>;
  */
 async function answerGroup(
   items: readonly WorkItem[],
+  prompts: readonly Prompt[],
   model: ModelConfig,
   shared: LaneShared,
   limits: CallLimits,
@@ -150,7 +151,6 @@ async function answerGroup(
   const { cache, stop, global, config } = shared;
   const provider = shared.provider(model);
   const target = targetOf(model);
-  const prompts = items.map((item) => buildPrompt(item, model, config));
   const keys = cache === null
     ? null
     : prompts.map((p, i) => cacheKey(target, p, items[i]!.sample));
@@ -345,9 +345,17 @@ export async function runLane(
         for (const item of group) await process(item);
         continue;
       }
-      const answers = await answerGroup(group, model, shared, limits, call);
+      const prompts = group.map((item) => buildPrompt(item, model, config));
+      const answers = await answerGroup(
+        group,
+        prompts,
+        model,
+        shared,
+        limits,
+        call,
+      );
       for (const [i, item] of group.entries()) {
-        await finish(item, buildPrompt(item, model, config), answers[i]!);
+        await finish(item, prompts[i]!, answers[i]!);
       }
     }
   };

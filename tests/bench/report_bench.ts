@@ -31,6 +31,8 @@
  */
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { CHROMIUM } from "../browser/_chromium.ts";
+import { runCli } from "../e2e/_cli.ts";
 import { loadRuns, summarize, wilsonInterval } from "../../lib/report/mod.ts";
 import { renderReport } from "../../lib/mod.ts";
 import { fakeRows, writeFakeRun } from "../report/_fixture.ts";
@@ -363,7 +365,7 @@ export async function benchReportPage(
     const context = await chromium.launchPersistentContext(
       join(dir, "profile"),
       {
-        executablePath: Deno.env.get("EVAL_CHROMIUM") ?? "/usr/bin/chromium",
+        executablePath: CHROMIUM,
         headless: true,
         args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
       },
@@ -437,17 +439,11 @@ interface Visit {
 export async function benchDemoPage(): Promise<BenchRow[]> {
   const dir = await Deno.makeTempDir({ prefix: "demo-page-bench-" });
   try {
-    const demo = new URL("../../lib/cli/demo.ts", import.meta.url).pathname;
-    const out = await new Deno.Command(Deno.execPath(), {
-      args: ["run", "--allow-all", demo, "--output-dir", dir],
-      env: { NO_COLOR: "1" },
-      stdout: "piped",
-      stderr: "piped",
-    }).output();
+    const out = await runCli("lib/cli/demo.ts", ["--output-dir", dir]);
     if (out.code !== 0) {
       throw new Error(
         `Cannot build the demo report: the demo exited ${out.code}: ${
-          new TextDecoder().decode(out.stderr).slice(-400)
+          out.stderr.slice(-400)
         }`,
       );
     }
@@ -460,7 +456,7 @@ export async function benchDemoPage(): Promise<BenchRow[]> {
     const path = join(dir, run.name, "report.html");
     const mb = (await Deno.stat(path)).size / 1e6;
     const browser = await chromium.launch({
-      executablePath: Deno.env.get("EVAL_CHROMIUM") ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM,
       headless: true,
       args: ["--no-sandbox", "--disable-gpu", "--no-first-run"],
     });
