@@ -209,7 +209,7 @@ def _sbx_setup():
             return err("Cannot serialise the return value: " + fmt(e))
         return '{"ok":true,"ms":' + _repr((t1 - t0) * 1000) + ',"v":' + v + "}"
 
-    def call_timed(i, reps, budget_ms, clock, sample_ms=0, gate=None):
+    def call_timed(i, reps, budget_ms, clock, sample_ms=0, gate=None, cpu_budget=0):
         # clock: CPU time in ms. The first call gives the value (and a
         # time of its own); then reps samples, each of as many calls as
         # take sample_ms, give the time per call, and the least of those
@@ -217,8 +217,11 @@ def _sbx_setup():
         # caches; the least sample drops what other processes did). Every
         # call sees the arguments as they were: if the first call changed
         # them, each later one gets a fresh copy (outside the timing). No
-        # more calls once they took budget_ms of wall time. gate(), when
-        # given, waits before the samples (the worker's quiet-machine gate).
+        # more calls once they took budget_ms of wall time, nor samples once
+        # three (or reps) are done, the samples took cpu_budget ms of CPU
+        # time in all (0: no such budget) and the last was not 5 % faster
+        # than the best before it. gate(), when given, waits before the
+        # samples (the worker's quiet-machine gate).
         f = state[0]
         a = prepared[i]
         prepared[i] = None
@@ -238,8 +241,11 @@ def _sbx_setup():
         mutates = m_dumps(a) != pristine
         if gate is not None and reps > 0 and spent < budget_ms:
             gate()
+        least = 3 if reps > 3 else reps
+        sampled = 0.0
+        gaining = True
         for _r in _range(reps):
-            if spent >= budget_ms:
+            if spent >= budget_ms or (cpu_budget > 0 and _r >= least and sampled >= cpu_budget and not gaining):
                 break
             cpu = wall = 0.0
             k = 0
@@ -260,6 +266,9 @@ def _sbx_setup():
                 spent += w
                 k += 1
             calls += k
+            sampled += cpu
+            # still warming up: the sample beat the best by 5 %
+            gaining = cpu / k < 0.95 * best_cpu
             if cpu / k < best_cpu:
                 best_cpu = cpu / k
             if wall / k < best_wall:

@@ -179,7 +179,7 @@ def _native_main():
 
             for i in range(count):
                 spec = timed.get(str(i))
-                r = call_timed(i, spec[0], spec[1], clock, spec[2] if len(spec) > 2 else 0, gate) if spec else call(i)
+                r = call_timed(i, spec[0], spec[1], clock, spec[2] if len(spec) > 2 else 0, gate, spec[3] if len(spec) > 3 else 0) if spec else call(i)
                 send('{"t":"r","i":' + str(i) + ',"r":' + r + "}")
             send('{"t":"end"}')
         elif t == "args":

@@ -97,18 +97,27 @@ const DEAD_MESSAGE: Record<RunStatus, string> = {
   crash: "no result: the program exited or crashed before answering",
 };
 
-/** A timed call, resolved: repeats, its own time limit, its repeat budget. */
+/** A timed call, resolved: repeats, its own time limit, its repeat budgets. */
 interface TimedCall {
   repeats: number;
   timeoutMs: number | undefined;
   budgetMs: number;
   sampleMs: number;
+  /** 0: none. */
+  cpuBudgetMs: number;
 }
 
 function timedCalls(req: RunRequest, what: string): Map<number, TimedCall> {
   const out = new Map<number, TimedCall>();
   for (const t of req.timed ?? []) {
-    const { call, repeats = 3, timeoutMs, budgetMs, sampleMs = 0 } = t;
+    const {
+      call,
+      repeats = 3,
+      timeoutMs,
+      budgetMs,
+      sampleMs = 0,
+      cpuBudgetMs = 0,
+    } = t;
     if (!Number.isInteger(call) || call < 0 || call >= req.calls.length) {
       throw new RangeError(
         `Cannot ${what}: timed call ${call} is not an index of calls (0 to ${
@@ -121,8 +130,15 @@ function timedCalls(req: RunRequest, what: string): Map<number, TimedCall> {
         `Cannot ${what}: repeats of timed call ${call} must be an integer from 1 to 100, got ${repeats}`,
       );
     }
-    for (const [k, v] of Object.entries({ timeoutMs, budgetMs, sampleMs })) {
-      if (k === "sampleMs" && v === 0) continue;
+    for (
+      const [k, v] of Object.entries({
+        timeoutMs,
+        budgetMs,
+        sampleMs,
+        cpuBudgetMs,
+      })
+    ) {
+      if ((k === "sampleMs" || k === "cpuBudgetMs") && v === 0) continue;
       if (v !== undefined && !(Number.isFinite(v) && v > 0)) {
         throw new RangeError(
           `Cannot ${what}: ${k} of timed call ${call} must be a positive number, got ${v}`,
@@ -134,6 +150,7 @@ function timedCalls(req: RunRequest, what: string): Map<number, TimedCall> {
       timeoutMs,
       budgetMs: budgetMs ?? (timeoutMs ?? 10_000) / 4,
       sampleMs,
+      cpuBudgetMs,
     });
   }
   return out;
@@ -215,8 +232,10 @@ export async function runOn(
       status = load.r.status;
       error = load.r.error;
     } else {
-      const spec: Record<string, [number, number, number]> = {};
-      for (const [i, t] of timed) spec[i] = [t.repeats, t.budgetMs, t.sampleMs];
+      const spec: Record<string, [number, number, number, number]> = {};
+      for (const [i, t] of timed) {
+        spec[i] = [t.repeats, t.budgetMs, t.sampleMs, t.cpuBudgetMs];
+      }
       // With quiet timing the worker stops before its first timed samples
       // ("gate", after the call that gives the value) until the pool is
       // quiet ("go"): the tests, which may loop to their limit, and a too

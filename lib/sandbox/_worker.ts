@@ -102,7 +102,14 @@ async function main(): Promise<void> {
         const spec = timed[String(i)];
         if (spec && language === "python") await gate();
         const r = spec
-          ? await engine.callTimed(i, spec[0], spec[1], spec[2] ?? 0, gate)
+          ? await engine.callTimed(
+            i,
+            spec[0],
+            spec[1],
+            spec[2] ?? 0,
+            gate,
+            spec[3] ?? 0,
+          )
           : await engine.call(i);
         send('{"t":"r","i":' + i + ',"r":' + r + "}");
       }

@@ -14,7 +14,8 @@ export interface Engine {
   call(i: number): Promise<string>;
   /**
    * The same, up to `reps` times on fresh copies, timed in CPU ms; `gate`
-   * waits for the parent's word that the machine is quiet.
+   * waits for the parent's word that the machine is quiet; no samples past
+   * the third once they took `cpuBudgetMs` of CPU time (0: no such budget).
    */
   callTimed(
     i: number,
@@ -22,6 +23,7 @@ export interface Engine {
     budgetMs: number,
     sampleMs: number,
     gate: () => Promise<void>,
+    cpuBudgetMs: number,
   ): Promise<string>;
   /** Keeps a measured size's arguments (wire JSON text) under an id. */
   putArgs(id: number, argsJson: string): void;

@@ -63,10 +63,14 @@ export function jsEngine(): Engine {
         });
       }
     },
-    callTimed(i, reps, budgetMs, sampleMs, gate) {
+    callTimed(i, reps, budgetMs, sampleMs, gate, cpuBudgetMs) {
       const args = prepared[i];
       prepared[i] = undefined;
-      return timedCall(fn!, args, tagged, reps, budgetMs, sampleMs, gate);
+      return timedCall(fn!, args, tagged, reps, {
+        budgetMs,
+        sampleMs,
+        cpuBudgetMs,
+      }, gate);
     },
     putArgs(id, argsJson) {
       stored.set(id, holdArgs(argsJson));

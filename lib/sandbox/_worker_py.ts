@@ -61,8 +61,16 @@ export async function pyEngine(
     },
     // Pyodide's Python cannot wait on stdin: the loop gates before the call.
     // deno-lint-ignore require-await
-    async callTimed(i, reps, budgetMs, sampleMs) {
-      return fCallTimed(i, reps, budgetMs, clockNow, sampleMs);
+    async callTimed(i, reps, budgetMs, sampleMs, _gate, cpuBudgetMs) {
+      return fCallTimed(
+        i,
+        reps,
+        budgetMs,
+        clockNow,
+        sampleMs,
+        undefined,
+        cpuBudgetMs,
+      );
     },
     putArgs(id, argsJson) {
       fPutArgs(id, argsJson);

@@ -44,15 +44,21 @@ export function holdArgs(argsJson: string): HeldArgs {
  * collections and tier-ups; the least sample drops what other processes
  * did). Every call sees the arguments as they were: if the first call
  * changed them, each later one gets a fresh copy (outside the timing). None
- * once they took budgetMs. `gate` runs before the first sample.
+ * once they took budgetMs, and no sample past the third once the samples
+ * took cpuBudgetMs of CPU time (0: no such budget) and the last one was
+ * not 5 % faster than the best before it. `gate` runs before the first
+ * sample.
  */
 export async function timedCall(
   fn: Entry,
   given: unknown,
   tagged: boolean,
   reps: number,
-  budgetMs: number,
-  sampleMs: number,
+  { budgetMs, sampleMs, cpuBudgetMs }: {
+    budgetMs: number;
+    sampleMs: number;
+    cpuBudgetMs: number;
+  },
   gate: () => Promise<void>,
 ): Promise<string> {
   let args = given;
@@ -76,7 +82,12 @@ export async function timedCall(
       ? fingerprint(args, tagged) !== pristine
       : digest(args) !== sum;
     if (reps > 0 && spent < budgetMs) await gate();
+    const least = Math.min(3, reps);
+    let sampled = 0, gaining = true;
     for (let r = 0; r < reps && spent < budgetMs; r++) {
+      if (
+        cpuBudgetMs > 0 && r >= least && sampled >= cpuBudgetMs && !gaining
+      ) break;
       let cpu = 0, wall = 0, k = 0;
       while (k < 1 || (cpu < sampleMs && k < 1000 && spent < budgetMs)) {
         if (mutates) args = tagged ? decodeArgs(pristine) : parse(pristine);
@@ -87,6 +98,9 @@ export async function timedCall(
         k++;
       }
       calls += k;
+      sampled += cpu;
+      // still warming up (a JIT tiering up): the sample beat the best by 5 %
+      gaining = cpu / k < 0.95 * bestCpu;
       if (cpu / k < bestCpu) bestCpu = cpu / k;
       if (wall / k < bestWall) bestWall = wall / k;
     }

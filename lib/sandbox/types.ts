@@ -46,7 +46,8 @@ export interface RunRequest {
    * calls as take `sampleMs` each, every call on its arguments as they
    * were sent (a fresh copy when the first call changed them), none once
    * the calls have taken `budgetMs` of wall time
-   * (default a quarter of its `timeoutMs`, or 2.5 s); its result carries
+   * (default a quarter of its `timeoutMs`, or 2.5 s), and none past the
+   * third once the samples have taken `cpuBudgetMs` of CPU time; its result carries
    * `bestMs`, the least time per call of a sample, and the value of the
    * first call. `timeoutMs` is that call's own limit in CPU time (with a
    * wall-time backstop of 3× it plus 1 s), armed when the calls before it
@@ -69,6 +70,12 @@ export interface TimedCallRequest {
   timeoutMs?: number;
   /** No more repeats once the runs took this long in all, ms. */
   budgetMs?: number;
+  /**
+   * No sample past the third (or past `repeats`, when fewer) once the
+   * samples took this much CPU time in all, ms: a slow call gets a few
+   * samples, a fast one all `repeats`. @default no such budget
+   */
+  cpuBudgetMs?: number;
   /**
    * Each of the `repeats` samples calls the entry until the calls took
    * this long (CPU ms, at most 1,000 calls) and counts the time per call,

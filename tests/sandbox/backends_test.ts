@@ -146,6 +146,58 @@ for (const backend of BACKENDS) {
   );
 }
 
+// The CPU budget of a timed call's samples, on every engine: a call of
+// about 15 ms of CPU time with a budget of 20 ms stops after 3 samples
+// (they are not getting faster), and takes all 10 without a budget.
+const BUSY = {
+  python: "import time\n" +
+    "def f(s):\n    t = time.process_time()\n    while time.process_time() - t < s:\n        pass\n    return s\n",
+  javascript:
+    "function f(s) {\n  const cpu = () => Deno.cpuUsage().user + Deno.cpuUsage().system;\n" +
+    "  const t = cpu();\n  while (cpu() - t < s * 1e6) {}\n  return s;\n}\n",
+};
+for (
+  const [engine, python, language] of [
+    ["native", "native", "python"],
+    ["pyodide", "pyodide", "python"],
+    ["deno", "auto", "javascript"],
+  ] as const
+) {
+  Deno.test(
+    `runCode() [${engine}] stops a timed call's samples past the third once they spent its CPU budget`,
+    opts,
+    async () => {
+      const timedRuns = async (cpuBudgetMs: number | undefined) => {
+        const r = await sandbox(python).runCode({
+          language,
+          code: BUSY[language],
+          entry: "f",
+          calls: [[0], [0.015]],
+          timed: [{
+            call: 1,
+            repeats: 10,
+            budgetMs: 10_000,
+            ...(cpuBudgetMs === undefined ? {} : { cpuBudgetMs }),
+          }],
+          timeoutMs: 30_000,
+        });
+        assert.equal(r.status, "ok");
+        const c = r.results[1]!;
+        assert.ok(c.ok && c.value === 0.015);
+        assert.ok(
+          typeof c.bestMs === "number" && c.bestMs >= 5,
+          `${c.bestMs}`,
+        );
+        return c.runs;
+      };
+      // the value's call, then 3 samples of one call each
+      assert.equal(await timedRuns(20), 4);
+      assert.equal(await timedRuns(undefined), 11);
+      await assert.rejects(() => timedRuns(-1), RangeError);
+    },
+  );
+}
+
 Deno.test(
   "runCode() gives the same values on native CPython and on Pyodide",
   opts,

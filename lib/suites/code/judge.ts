@@ -62,12 +62,30 @@ export interface BankJudgeOptions {
  * 25 ms gave 4.3–5.6 ms). It did not make the ratio reliably steadier
  * between processes on this 2-core VM: one quiet set of 5 processes gave a
  * spread of 6.8 % (5 × 25 ms: 31 %), later sets 43 % and 83 % (5 × 25 ms,
- * interleaved: 54 %); Python 6.1 % and 20 % (5 × 25 ms: 8.3 %). The timed
- * CPU time per call stays about 125 ms.
+ * interleaved: 54 %); Python 6.1 % and 20 % (5 × 25 ms: 8.3 %).
+ *
+ * In Python the samples stop past the third once they took
+ * `LARGE_CPU_BUDGET_MS` of CPU time (2 × 16 × 8 ms) and the last was not
+ * 5 % faster than the best before it: a call of 16 ms or less gets all 16
+ * samples, a slower one as many as fit, at least 3. three_sum_gap's
+ * reference, 56 ms per call, now takes 5 samples where it took 16 (1.0 s
+ * of CPU); over 5 processes its least time spread 2.4 % (16 samples:
+ * 8.4 %), merge_ranges' (17 ms, 12 samples) 24 % (16 samples: 24 %, the
+ * machine's noise). Not in JavaScript: its calls keep getting faster for
+ * tens of calls (a heap growing, code tiering up) after a plateau the 5 %
+ * rule cannot see past (bfs_distances' reference: 31.7 ms per call after
+ * 3 samples, 7.4 ms after 20).
  */
 export const LARGE_REPEATS = 16;
 /** See {@linkcode LARGE_REPEATS}. */
 export const LARGE_SAMPLE_MS = 8;
+/** See {@linkcode LARGE_REPEATS}. */
+export const LARGE_CPU_BUDGET_MS = 2 * LARGE_REPEATS * LARGE_SAMPLE_MS;
+
+/** The large input's sample budget in a language (0: none; see above). */
+function largeCpuBudgetMs(language: CodeLanguage): number {
+  return language === "python" ? LARGE_CPU_BUDGET_MS : 0;
+}
 
 /**
  * Whether a measured class meets a required one (n log n counts for n:
@@ -146,6 +164,7 @@ function referenceOnLarge(
         call: problem.tests.length,
         repeats: LARGE_REPEATS,
         sampleMs: LARGE_SAMPLE_MS,
+        cpuBudgetMs: largeCpuBudgetMs(language),
         budgetMs: problem.large.timeLimitMs,
       }],
       timeoutMs: Math.max(30_000, problem.large.timeLimitMs * 10),
@@ -253,6 +272,7 @@ export async function judgeBank(
       call: tests.length,
       repeats: LARGE_REPEATS,
       sampleMs: LARGE_SAMPLE_MS,
+      cpuBudgetMs: largeCpuBudgetMs(language),
       timeoutMs: largeTimeoutMs(problem),
       budgetMs: problem.large.timeLimitMs,
     }],
@@ -365,12 +385,15 @@ export async function judgeBank(
 }
 
 /**
- * Past the limit the large input has failed: a tenth more (a first call
- * slower than the warm ones) and 100 ms is all the CPU time it gets. The
+ * Past the limit the large input has failed, so 100 ms more (the CPU-time
+ * watch's resolution) is all the CPU time it gets. A first call past the
+ * limit fails whatever follows: its samples stop once the calls took the
+ * limit (`budgetMs`) in wall time, which is at least their CPU time (a
+ * tenth more, as before, only cost each too slow candidate 0.2 s). The
  * limit is CPU time, so a call that shares a busy core is not cut short.
  */
 function largeTimeoutMs(problem: CodeProblem): number {
-  return problem.large.timeLimitMs * 1.1 + 100;
+  return problem.large.timeLimitMs + 100;
 }
 
 function describeLarge(
