@@ -189,6 +189,36 @@ Deno.test("measureQuality() caches by language and code", async () => {
   assert.equal(b.cyclomatic, 1);
 });
 
+Deno.test("measureQuality() lints programs measured together as each alone", async () => {
+  // one deno lint run for the sources of one tick: each program's findings
+  // must still be its own (a mix-up moves findings between programs)
+  const programs = [
+    "function f(a) {\n  var unused = 1;\n  if (a == null) debugger;\n  return a;\n}\n",
+    "function g(x) {\n  return x + 1;\n}\n",
+    "function h(y) {\n  let z = y;\n  return z;\n}\n",
+    "function k(s: string): number {\n  let n = s.length;\n  return n;\n}\n",
+  ];
+  const langs = [
+    "javascript",
+    "javascript",
+    "javascript",
+    "typescript",
+  ] as const;
+  const together = await Promise.all(
+    programs.map((code) => measureQuality(code, "javascript")),
+  );
+  const alone = [];
+  for (const code of programs) {
+    // a trailing comment: the same findings, not the cached measure
+    alone.push(await measureQuality(`${code}// alone\n`, "javascript"));
+  }
+  assert.deepEqual(
+    together.map((q) => q.findings.toSorted()),
+    alone.map((q) => q.findings.toSorted()),
+  );
+  assert.deepEqual(together.map((q) => q.lint_findings), [3, 0, 1, 1]);
+});
+
 Deno.test("measureQuality() parses and lints every bank JavaScript reference", async () => {
   const bank = await loadBank();
   const measures = await Promise.all(
