@@ -15,7 +15,8 @@ export interface Engine {
   /**
    * The same, up to `reps` times on fresh copies, timed in CPU ms; `gate`
    * waits for the parent's word that the machine is quiet; no samples past
-   * the third once they took `cpuBudgetMs` of CPU time (0: no such budget).
+   * the third once they took `cpuBudgetMs` of CPU time and the last was not
+   * 5 % faster than the best before it (0: no such budget).
    */
   callTimed(
     i: number,

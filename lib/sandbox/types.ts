@@ -47,7 +47,8 @@ export interface RunRequest {
    * were sent (a fresh copy when the first call changed them), none once
    * the calls have taken `budgetMs` of wall time
    * (default a quarter of its `timeoutMs`, or 2.5 s), and none past the
-   * third once the samples have taken `cpuBudgetMs` of CPU time; its result carries
+   * third once the samples have taken `cpuBudgetMs` of CPU time and stopped
+   * getting faster; its result carries
    * `bestMs`, the least time per call of a sample, and the value of the
    * first call. `timeoutMs` is that call's own limit in CPU time (with a
    * wall-time backstop of 3× it plus 1 s), armed when the calls before it
@@ -72,8 +73,9 @@ export interface TimedCallRequest {
   budgetMs?: number;
   /**
    * No sample past the third (or past `repeats`, when fewer) once the
-   * samples took this much CPU time in all, ms: a slow call gets a few
-   * samples, a fast one all `repeats`. @default no such budget
+   * samples took this much CPU time in all, ms, and the last one was not
+   * 5 % faster than the best before it (still warming up): a slow call
+   * gets a few samples, a fast one all `repeats`. @default no such budget
    */
   cpuBudgetMs?: number;
   /**
