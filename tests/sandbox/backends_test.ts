@@ -148,7 +148,8 @@ for (const backend of BACKENDS) {
 
 // The CPU budget of a timed call's samples, on every engine: a call of
 // about 15 ms of CPU time with a budget of 20 ms stops after 3 samples
-// (they are not getting faster), and takes all 10 without a budget.
+// (or a little later, while they still get faster), and takes all 10
+// without a budget.
 const BUSY = {
   python: "import time\n" +
     "def f(s):\n    t = time.process_time()\n    while time.process_time() - t < s:\n        pass\n    return s\n",
@@ -188,10 +189,13 @@ for (
           typeof c.bestMs === "number" && c.bestMs >= 5,
           `${c.bestMs}`,
         );
-        return c.runs;
+        return c.runs ?? -1;
       };
-      // the value's call, then 3 samples of one call each
-      assert.equal(await timedRuns(20), 4);
+      // the value's call, then 3 samples of one call each; a sample
+      // measured 5 % faster than the best (clock noise: Pyodide's clock
+      // counts V8's threads too) takes one or two more
+      const budgeted = await timedRuns(20);
+      assert.ok(budgeted >= 4 && budgeted <= 6, `${budgeted} runs`);
       assert.equal(await timedRuns(undefined), 11);
       await assert.rejects(() => timedRuns(-1), RangeError);
     },
