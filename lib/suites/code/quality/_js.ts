@@ -178,7 +178,10 @@ async function lintFiles(
   const none = items.map(() => null);
   let dir: string;
   try {
-    dir = await Deno.makeTempDir({ prefix: "calc-bench-lint-" });
+    // the real path: deno lint names files by it (macOS's /tmp is a link)
+    dir = await Deno.realPath(
+      await Deno.makeTempDir({ prefix: "calc-bench-lint-" }),
+    );
   } catch {
     return none; // no write permission: lint is not measured
   }
@@ -202,15 +205,17 @@ async function lintFiles(
     };
     const index = new Map(files.map((f, i) => [f, i]));
     const findings: (string[] | null)[] = items.map(() => []);
+    // a finding or error of no known file: the run cannot be split up,
+    // so nothing is measured rather than a finding lost
     for (const d of report.diagnostics ?? []) {
       const i = index.get(pathOf(d.filename ?? ""));
-      if (i !== undefined) findings[i]!.push(d.code ?? "unknown");
+      if (i === undefined) return none;
+      findings[i]?.push(d.code ?? "unknown");
     }
     for (const e of report.errors ?? []) {
       const i = index.get(pathOf(e.file_path ?? ""));
-      if (i !== undefined) findings[i] = null;
-      // an error of no known file: the whole run is unreliable
-      else return none;
+      if (i === undefined) return none;
+      findings[i] = null;
     }
     return findings;
   } catch {
