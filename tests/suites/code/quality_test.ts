@@ -198,12 +198,6 @@ Deno.test("measureQuality() lints programs measured together as each alone", asy
     "function h(y) {\n  let z = y;\n  return z;\n}\n",
     "function k(s: string): number {\n  let n = s.length;\n  return n;\n}\n",
   ];
-  const langs = [
-    "javascript",
-    "javascript",
-    "javascript",
-    "typescript",
-  ] as const;
   const together = await Promise.all(
     programs.map((code) => measureQuality(code, "javascript")),
   );
