@@ -17,6 +17,7 @@ import type {
   PreparedArgs,
   RunResult,
   Sandbox,
+  TimedCallRequest,
 } from "../../sandbox/mod.ts";
 import {
   type CodeProblem,
@@ -82,9 +83,22 @@ export const LARGE_SAMPLE_MS = 8;
 /** See {@linkcode LARGE_REPEATS}. */
 export const LARGE_CPU_BUDGET_MS = 2 * LARGE_REPEATS * LARGE_SAMPLE_MS;
 
-/** The large input's sample budget in a language (0: none; see above). */
-function largeCpuBudgetMs(language: CodeLanguage): number {
-  return language === "python" ? LARGE_CPU_BUDGET_MS : 0;
+/**
+ * The large input's timing as candidates and the reference get it (it is
+ * the call after the tests): the samples above, no more once the calls
+ * took the problem's time limit, the CPU budget in Python only.
+ */
+function largeTiming(
+  problem: CodeProblem,
+  language: CodeLanguage,
+): TimedCallRequest {
+  return {
+    call: problem.tests.length,
+    repeats: LARGE_REPEATS,
+    sampleMs: LARGE_SAMPLE_MS,
+    cpuBudgetMs: language === "python" ? LARGE_CPU_BUDGET_MS : 0,
+    budgetMs: problem.large.timeLimitMs,
+  };
 }
 
 /**
@@ -160,13 +174,7 @@ function referenceOnLarge(
       code: problem.reference[language],
       entry: problem.entry[language],
       calls: [...problem.tests.map((t) => t.args), args],
-      timed: [{
-        call: problem.tests.length,
-        repeats: LARGE_REPEATS,
-        sampleMs: LARGE_SAMPLE_MS,
-        cpuBudgetMs: largeCpuBudgetMs(language),
-        budgetMs: problem.large.timeLimitMs,
-      }],
+      timed: [largeTiming(problem, language)],
       timeoutMs: Math.max(30_000, problem.large.timeLimitMs * 10),
       memoryMb: 512,
     }).then((r) => {
@@ -269,12 +277,8 @@ export async function judgeBank(
     entry,
     calls: [...tests.map((t) => t.args), largeWire],
     timed: [{
-      call: tests.length,
-      repeats: LARGE_REPEATS,
-      sampleMs: LARGE_SAMPLE_MS,
-      cpuBudgetMs: largeCpuBudgetMs(language),
+      ...largeTiming(problem, language),
       timeoutMs: largeTimeoutMs(problem),
-      budgetMs: problem.large.timeLimitMs,
     }],
     timeoutMs: options.timeoutMs,
     memoryMb: options.memoryMb,

@@ -12,7 +12,7 @@ import {
   topLevelFunctions,
 } from "./js_ast.ts";
 import type { QualityMeasures } from "./types.ts";
-import pLimit from "p-limit";
+import { tickBatcher } from "./_batch.ts";
 
 const DECISIONS = new Set([
   "IfStatement",
@@ -116,57 +116,22 @@ async function denoLint(
   const source = names.length > 0
     ? `${defused}\nexport { ${[...new Set(names)].join(", ")} };\n`
     : defused;
-  return await lintQueued(source, program.typescript);
+  return await lintQueued({ source, typescript: program.typescript });
 }
-
-/** `deno lint` processes running at once. */
-const lintLimit = pLimit(2);
-/** Sources one `deno lint` process reads at most. */
-const LINT_BATCH = 32;
 
 interface LintItem {
   source: string;
   typescript: boolean;
-  resolve: (findings: string[] | null) => void;
 }
-
-let lintQueue: LintItem[] = [];
-let lintScheduled = false;
 
 /**
  * Lints a source with the others queued beside it: requests made in the
- * same tick, and those that wait for a free process, share one `deno lint`
- * run (a Deno start is most of a lint's cost: about 0.15 s of CPU each on
- * a 2-core machine, one per JavaScript row before).
+ * same tick, and those that wait for a free process (2 run at once),
+ * share one `deno lint` run of at most 32 files (a Deno start is most of
+ * a lint's cost: about 0.15 s of CPU each on a 2-core machine, one per
+ * JavaScript row before).
  */
-function lintQueued(
-  source: string,
-  typescript: boolean,
-): Promise<string[] | null> {
-  return new Promise((resolve) => {
-    lintQueue.push({ source, typescript, resolve });
-    if (lintScheduled) return;
-    lintScheduled = true;
-    setTimeout(() => {
-      lintScheduled = false;
-      void drainLint();
-    }, 0);
-  });
-}
-
-async function drainLint(): Promise<void> {
-  while (lintQueue.length > 0) {
-    // a batch is taken when its process starts, so what queued while
-    // every process was busy goes in the next one
-    await lintLimit(async () => {
-      const batch = lintQueue.slice(0, LINT_BATCH);
-      lintQueue = lintQueue.slice(LINT_BATCH);
-      if (batch.length === 0) return;
-      const found = await lintFiles(batch);
-      batch.forEach((item, i) => item.resolve(found[i] ?? null));
-    });
-  }
-}
+const lintQueued = tickBatcher(lintFiles, 32, 2);
 
 /**
  * Findings per source (null: not measured), from one `deno lint` run over

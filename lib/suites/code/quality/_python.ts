@@ -7,6 +7,7 @@
  */
 import { type CallResult, runCode } from "../../../sandbox/mod.ts";
 import type { QualityMeasures } from "./types.ts";
+import { tickBatcher } from "./_batch.ts";
 
 /** The analysis program; `analyse(src)` returns the measures as a dict. */
 export const PYTHON_ANALYSER = `
@@ -206,31 +207,22 @@ function decode(code: string, result: CallResult | undefined): Outcome {
   };
 }
 
-const BATCH = 64;
-let queue: { code: string; resolve: (o: Outcome) => void }[] = [];
-let scheduled = false;
-
-async function flush(): Promise<void> {
-  scheduled = false;
-  while (queue.length > 0) {
-    const batch = queue.slice(0, BATCH);
-    queue = queue.slice(BATCH);
-    // The analyser only parses its input, so one worker may read many
-    // sources: one interpreter start for a whole batch.
-    const run = await runCode({
-      language: "python",
-      code: PYTHON_ANALYSER,
-      entry: "analyse",
-      calls: batch.map((b) => [b.code]),
-      timeoutMs: 30_000 + 500 * batch.length,
-    }).catch(() => null);
-    batch.forEach((b, i) =>
-      b.resolve(
-        decode(b.code, run?.status === "ok" ? run.results[i] : undefined),
-      )
-    );
-  }
-}
+/**
+ * The analyser only parses its input, so one worker may read many sources:
+ * one interpreter start for a whole batch (64 at most).
+ */
+const analyse = tickBatcher<string, Outcome>(async (codes) => {
+  const run = await runCode({
+    language: "python",
+    code: PYTHON_ANALYSER,
+    entry: "analyse",
+    calls: codes.map((code) => [code]),
+    timeoutMs: 30_000 + 500 * codes.length,
+  }).catch(() => null);
+  return codes.map((code, i) =>
+    decode(code, run?.status === "ok" ? run.results[i] : undefined)
+  );
+}, 64);
 
 /**
  * Measures a Python program with the sandboxed analyser; requests made in
@@ -239,11 +231,5 @@ async function flush(): Promise<void> {
  * cache a transient failure.
  */
 export function measurePython(code: string): Promise<Outcome> {
-  return new Promise((resolve) => {
-    queue.push({ code, resolve });
-    if (!scheduled) {
-      scheduled = true;
-      setTimeout(() => void flush(), 0);
-    }
-  });
+  return analyse(code);
 }
