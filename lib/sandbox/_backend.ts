@@ -193,13 +193,13 @@ export async function findNativePython(bwrapPath?: string): Promise<
  * The command line that starts a native Python worker.
  *
  * @param native What `findNativePython` found.
- * @param script The harness source (`python3 -c`).
+ * @param harness The harness (`python3 -c <script> <args…>`).
  * @param memoryMb The request's memory limit (the address-space cap derives from it).
  * @returns The program and its arguments.
  */
 export function nativeCommand(
   native: NativePython,
-  script: string,
+  harness: { script: string; args: readonly string[] },
   memoryMb: number,
 ): { command: string; args: string[] } {
   const bwrap = [
@@ -250,7 +250,8 @@ export function nativeCommand(
     "-S",
     "-B",
     "-c",
-    script,
+    harness.script,
+    ...harness.args,
     String(memoryMb),
     String(NATIVE_NPROC),
     String(NATIVE_FILE_BYTES),

@@ -26,7 +26,11 @@ import {
 } from "./_cores.ts";
 import { type Launch, WorkerProcess } from "./_process.ts";
 import { descendants } from "./_procfs.ts";
-import { NATIVE_HARNESS } from "./_py_native.ts";
+import {
+  compileHarness,
+  NATIVE_HARNESS,
+  type NativeHarness,
+} from "./_py_native.ts";
 import { childArgs, findPyodideDir, loadSnapshot } from "./_pyodide.ts";
 import { selfTestNative } from "./_selftest.ts";
 import type { BackendInfo } from "./types.ts";
@@ -105,6 +109,8 @@ export class Pool {
   private snapshot: Promise<Uint8Array> | undefined;
   private dir: string | undefined;
   private python: Promise<BackendInfo & { native?: NativePython }> | undefined;
+  /** The native harness, compiled once per pool (`compileHarness`). */
+  private harness: NativeHarness = { script: NATIVE_HARNESS, args: [] };
   /** Quiet timing on cores of its own (see `_cores.ts`), or null: alone. */
   private readonly cores: CoreSplit | null;
   /** Workers known to be on the work cores (started or moved there). */
@@ -159,6 +165,7 @@ export class Pool {
     let problem: string | null;
     if ("missing" in found) problem = found.missing;
     else {
+      this.harness = await compileHarness(found.python);
       problem = await selfTestNative(
         (memoryMb) => this.nativeLaunch(found, memoryMb),
       );
@@ -185,7 +192,7 @@ export class Pool {
   private nativeLaunch(native: NativePython, heapMb: number): Launch {
     return {
       backend: "native",
-      ...nativeCommand(native, NATIVE_HARNESS, heapMb),
+      ...nativeCommand(native, this.harness, heapMb),
       tree: true,
     };
   }

@@ -13,6 +13,7 @@ import {
   sameValue,
   type Sandbox,
 } from "../../lib/sandbox/mod.ts";
+import { compileHarness } from "../../lib/sandbox/_py_native.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const BACKENDS = ["native", "pyodide"] as const;
@@ -294,5 +295,27 @@ Deno.test(
     } finally {
       await Deno.remove(script);
     }
+  },
+);
+
+Deno.test(
+  "native workers start from the harness precompiled by the machine's python3 (its source when it cannot compile)",
+  opts,
+  async () => {
+    const compiled = await compileHarness("/usr/bin/python3");
+    assert.equal(compiled.args.length, 1);
+    assert.match(compiled.script, /marshal\.loads/);
+    assert.equal((await compileHarness("/nonexistent/python3")).args.length, 0);
+    // the pool's workers run it: the candidate sees the bootstrap as its
+    // interpreter's command line, and the helpers work as from source
+    const r = await run("native", {
+      code:
+        "def f():\n    return open('/proc/self/cmdline', 'rb').read().split(b'\\0')[5][:60].decode()\n",
+      entry: "f",
+      calls: [[]],
+    });
+    assert.equal(r.status, "ok");
+    assert.ok(r.results[0]!.ok);
+    assert.match(String(r.results[0]!.value), /^import marshal, binascii, sys/);
   },
 );
