@@ -1,34 +1,72 @@
 /**
  * Quiet cores for timing: the CPUs this process may use are split into
- * work cores, where every sandbox worker starts (`taskset -c`), and timing
- * cores, to which a worker is moved (`taskset -a -p`) for its timed part
- * while it holds that core's lock. Workers are confined to the work cores
- * only once timing has begun, so a process that never times keeps every
- * core for its runs. A timing then has a core to itself
- * while the other cores go on judging, instead of the whole machine
- * waiting for it: on 2 cores the known-class programs were measured as
- * declared as often with a CPU and memory hog pinned to the other core as
- * on an idle machine (JavaScript 106 of 118 both ways, native Python 92
- * and 89 of 100).
+ * work cores, where every sandbox worker starts, and timing cores, to
+ * which a worker is moved for its timed part while it holds that core's
+ * lock. Workers are confined to the work cores only once timing has
+ * begun, so a process that never times keeps every core for its runs. A
+ * timing then has a core to itself while the other cores go on judging,
+ * instead of the whole machine waiting for it: on 2 cores the known-class
+ * programs were measured as declared as often with a CPU and memory hog
+ * pinned to the other core as on an idle machine (JavaScript 106 of 118
+ * both ways, native Python 92 and 89 of 100).
  *
  * The locks are per process, not per pool, so two pools (the suite's and
  * the quality pool) never time on one core at once.
  *
- * `taskset` (util-linux) rather than `sched_setaffinity` through FFI: the
- * sandbox must not need `--allow-ffi`, and a move costs one short process
- * per timed request (about 1 ms).
+ * Moves are libc's `sched_setaffinity` through Deno's FFI, on every
+ * thread of every process of a worker's tree; a worker starts on the work
+ * cores because the main thread, which spawns it, holds the work cores'
+ * mask for the spawn only (a child inherits its parent thread's mask).
+ * This was `taskset` (util-linux), one process per move and a wrapper per
+ * worker: in a whole-bank sweep on a 2-core VM the parent spent 4.7 s of
+ * its main thread spawning them (each start also cost the machine a
+ * process, ~6 ms there). The sandbox runs only with `--allow-all` anyway
+ * (Deno reads `/proc/<pid>` only then, `_procfs.ts`), which includes FFI.
+ * Without it (`--deny-ffi`, or no glibc) there is no split: timing runs
+ * alone in its pool.
  *
  * @module
  */
 
-/** How the CPUs are split, or null where they cannot be (one CPU, no taskset). */
+/** How the CPUs are split, or null where they cannot be (one CPU, no FFI). */
 export interface CoreSplit {
-  taskset: string;
   work: number[];
   timing: number[];
 }
 
-const TASKSET_PATHS = ["/usr/bin/taskset", "/bin/taskset"];
+/** `sched_setaffinity(tid, size, mask)`: 0, or -1 when it failed. */
+type SetAffinity = (tid: number, mask: Uint8Array) => number;
+
+let setAffinity: SetAffinity | null | undefined;
+
+/** libc's `sched_setaffinity` where FFI is allowed, else null. */
+function affinityCall(): SetAffinity | null {
+  if (setAffinity !== undefined) return setAffinity;
+  setAffinity = null;
+  try {
+    if (Deno.permissions.querySync({ name: "ffi" }).state !== "granted") {
+      return null;
+    }
+    const lib = Deno.dlopen("libc.so.6", {
+      sched_setaffinity: {
+        parameters: ["i32", "usize", "buffer"],
+        result: "i32",
+      },
+    });
+    const call = lib.symbols.sched_setaffinity;
+    setAffinity = (tid, mask) => call(tid, BigInt(mask.length), mask);
+  } catch {
+    setAffinity = null; // no libc.so.6 (musl, not Linux): no split
+  }
+  return setAffinity;
+}
+
+/** A CPU mask as `sched_setaffinity` takes it (1,024 CPUs). */
+function maskOf(cpus: readonly number[]): Uint8Array {
+  const mask = new Uint8Array(128);
+  for (const c of cpus) mask[c >> 3]! |= 1 << (c & 7);
+  return mask;
+}
 
 /** Parses a Linux CPU list such as `0-3,8,10-11`. */
 export function parseCpuList(text: string): number[] {
@@ -45,11 +83,13 @@ export function parseCpuList(text: string): number[] {
 }
 
 let split: CoreSplit | null | undefined;
+/** Every CPU this process may use (the main thread's mask after a spawn). */
+let allCpus: number[] = [];
 
 /**
  * The split of this process's CPUs: the last `timing` of them are timing
- * cores, the rest work cores; null with fewer than 2 CPUs, without
- * `taskset`, off Linux, or when `CALC_BENCH_QUIET_CORES=0`.
+ * cores, the rest work cores; null with fewer than 2 CPUs, without FFI,
+ * off Linux, or when `CALC_BENCH_QUIET_CORES=0`.
  */
 export function coreSplit(timing: number): CoreSplit | null {
   if (split !== undefined) return split && resplit(split, timing);
@@ -70,15 +110,9 @@ export function coreSplit(timing: number): CoreSplit | null {
   } catch {
     return null;
   }
-  const taskset = TASKSET_PATHS.find((p) => {
-    try {
-      return Deno.statSync(p).isFile;
-    } catch {
-      return false;
-    }
-  });
-  if (cpus.length < 2 || taskset === undefined) return null;
-  split = { taskset, work: cpus, timing: [] };
+  if (cpus.length < 2 || affinityCall() === null) return null;
+  allCpus = cpus;
+  split = { work: cpus, timing: [] };
   return resplit(split, timing);
 }
 
@@ -86,7 +120,6 @@ function resplit(all: CoreSplit, timing: number): CoreSplit | null {
   const cpus = [...all.work, ...all.timing].sort((a, b) => a - b);
   const t = Math.min(Math.max(1, timing), cpus.length - 1);
   return {
-    taskset: all.taskset,
     work: cpus.slice(0, cpus.length - t),
     timing: cpus.slice(cpus.length - t),
   };
@@ -108,16 +141,22 @@ export function confineWorkers(): void {
   confined = true;
 }
 
-/** The command line that starts `command` on the work cores. */
-export function onWorkCores(
-  cores: CoreSplit,
-  command: string,
-  args: string[],
-): { command: string; args: string[] } {
-  return {
-    command: cores.taskset,
-    args: ["-c", cores.work.join(","), command, ...args],
-  };
+/**
+ * Starts a process on the work cores: `spawn` runs while the calling
+ * (main) thread holds the work cores' mask, which the child inherits.
+ *
+ * @param cores The split.
+ * @param spawn Starts the process (synchronously).
+ * @returns What `spawn` returned.
+ */
+export function onWorkCores<T>(cores: CoreSplit, spawn: () => T): T {
+  const set = affinityCall()!;
+  set(0, maskOf(cores.work));
+  try {
+    return spawn();
+  } finally {
+    set(0, maskOf(allCpus));
+  }
 }
 
 /** One lock per timing core, shared by every pool of this process. */
@@ -153,34 +192,36 @@ export async function takeTimingCore(
 
 /**
  * Moves every thread of the given processes to the given cores; false
- * when a move failed (a process that already ended is not a failure).
+ * when a move failed (a process or thread that already ended is not a
+ * failure).
  */
-export async function pinTo(
-  cores: CoreSplit,
+export function pinTo(
+  _cores: CoreSplit,
   pids: readonly number[],
   to: readonly number[],
-): Promise<boolean> {
-  const results = await Promise.all(pids.map(async (pid) => {
+): boolean {
+  const set = affinityCall();
+  if (set === null) return false;
+  const mask = maskOf(to);
+  for (const pid of pids) {
+    let tids: string[];
     try {
-      const out = await new Deno.Command(cores.taskset, {
-        args: ["-a", "-p", "-c", to.join(","), String(pid)],
-        stdin: "null",
-        stdout: "null",
-        stderr: "piped",
-      }).output();
-      if (out.success) return true;
-      // the process ended between the listing and the move
-      return !existsProc(pid);
+      tids = [...Deno.readDirSync(`/proc/${pid}/task`)].map((e) => e.name);
     } catch {
-      return false;
+      continue; // ended
     }
-  }));
-  return results.every(Boolean);
+    for (const tid of tids) {
+      if (set(Number(tid), mask) !== 0 && existsProc(`${pid}/task/${tid}`)) {
+        return false;
+      }
+    }
+  }
+  return true;
 }
 
-function existsProc(pid: number): boolean {
+function existsProc(path: string): boolean {
   try {
-    Deno.statSync(`/proc/${pid}`);
+    Deno.statSync(`/proc/${path}`);
     return true;
   } catch {
     return false;

@@ -233,18 +233,14 @@ export class Pool {
     heapMb: number,
     timing: boolean,
   ): Promise<WorkerProcess> {
-    let launch = await this.launch(backend, heapMb, timing);
-    if (this.cores !== null && workersConfined()) {
-      launch = {
-        ...launch,
-        ...onWorkCores(this.cores, launch.command, launch.args),
-      };
-    }
+    const launch = await this.launch(backend, heapMb, timing);
     if (this.closed) {
       throw new Error("Cannot start a worker: the sandbox is closed");
     }
-    const w = new WorkerProcess(launch, this.options.unref);
-    if (launch.command === this.cores?.taskset) this.onWork.add(w);
+    const start = () => new WorkerProcess(launch, this.options.unref);
+    if (this.cores === null || !workersConfined()) return start();
+    const w = onWorkCores(this.cores, start);
+    this.onWork.add(w);
     return w;
   }
 
@@ -339,8 +335,8 @@ export class Pool {
     // Moves the worker to its timing core; alone in the pool if it cannot.
     const pin = async (worker: WorkerProcess) => {
       if (cores === null || core === undefined) return;
-      await this.confine(cores, worker);
-      if (await pinTo(cores, treeOf(worker), [core.core])) return;
+      this.confine(cores, worker);
+      if (pinTo(cores, treeOf(worker), [core.core])) return;
       core.give();
       core = undefined;
       await alone();
@@ -376,7 +372,7 @@ export class Pool {
         cores !== null && workersConfined() && !this.onWork.has(w)
       ) {
         // started before timing began (a warm one, or another pool's)
-        await pinTo(cores, treeOf(w), cores.work);
+        pinTo(cores, treeOf(w), cores.work);
         this.onWork.add(w);
       }
       this.active.add(w);
@@ -391,15 +387,12 @@ export class Pool {
    * At the first timing on cores: every live worker but `except` moves to
    * the work cores (later ones start there).
    */
-  private async confine(
-    cores: CoreSplit,
-    except: WorkerProcess,
-  ): Promise<void> {
+  private confine(cores: CoreSplit, except: WorkerProcess): void {
     if (workersConfined()) return;
     confineWorkers();
     const live = [...this.active, ...[...this.idle.values()].flat()]
       .filter((w) => w !== except && !w.finished);
-    await pinTo(cores, live.flatMap(treeOf), cores.work);
+    pinTo(cores, live.flatMap(treeOf), cores.work);
     for (const w of live) this.onWork.add(w);
   }
 

@@ -220,7 +220,7 @@ export interface SandboxOptions {
   /**
    * Timed work — complexity measurements and requests with timed calls —
    * is kept quiet, so contention for a core does not enter the times. On
-   * Linux with 2 or more CPUs and `taskset` (util-linux) the timed part
+   * Linux with 2 or more CPUs (moved by libc's `sched_setaffinity`) the timed part
    * moves to a timing core that no other worker of this process uses
    * meanwhile (the last `timingConcurrency` CPUs; from the first timing
    * on, other workers start on the remaining CPUs), while the rest goes

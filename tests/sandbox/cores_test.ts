@@ -2,7 +2,7 @@
  * Quiet timing on cores of its own: the timed part of a request runs on a
  * timing core, and once timing has begun the other workers run on the
  * remaining cores — seen from inside the sandbox (native Python reads its
- * own CPU affinity). On a machine with one CPU or without `taskset` the
+ * own CPU affinity). On a machine with one CPU or without FFI the
  * split does not exist and timing runs alone in its pool. A timed call's
  * own limit is CPU time, so a call that waits for a shared work core is
  * not cut short.
@@ -36,7 +36,7 @@ Deno.test(
       assert.equal(split, null, "one CPU: no timing core");
       return;
     }
-    assert.ok(split, "taskset (util-linux) is installed by tests/setup.sh");
+    assert.ok(split, "the tests run with --allow-all, so FFI moves threads");
     assert.deepEqual([...split.work, ...split.timing], cpus);
     const sandbox = createSandbox({ warm: 1, python: "native" });
     try {
@@ -116,3 +116,27 @@ for (const language of ["python", "javascript"] as const) {
     },
   );
 }
+
+Deno.test(
+  "without FFI (--deny-ffi) there is no timing core",
+  opts,
+  async () => {
+    const script = await Deno.makeTempFile({ suffix: ".ts" });
+    const lib = new URL("../../lib/sandbox/_cores.ts", import.meta.url).href;
+    await Deno.writeTextFile(
+      script,
+      `import { coreSplit } from "${lib}";
+       console.log("split " + JSON.stringify(coreSplit(1)));`,
+    );
+    try {
+      const out = await new Deno.Command(Deno.execPath(), {
+        args: ["run", "--allow-all", "--deny-ffi", script],
+        stdout: "piped",
+        stderr: "piped",
+      }).output();
+      assert.match(new TextDecoder().decode(out.stdout), /^split null$/m);
+    } finally {
+      await Deno.remove(script);
+    }
+  },
+);
