@@ -14,6 +14,7 @@ import {
   type Sandbox,
 } from "../../lib/sandbox/mod.ts";
 import { compileHarness } from "../../lib/sandbox/_py_native.ts";
+import { denoScriptOutput } from "./_script.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const BACKENDS = ["native", "pyodide"] as const;
@@ -268,10 +269,8 @@ Deno.test(
   "runCode() refuses to run unwatched when Deno will not let it read /proc (no --allow-all)",
   opts,
   async () => {
-    const script = await Deno.makeTempFile({ suffix: ".ts" });
     const mod = new URL("../../lib/sandbox/mod.ts", import.meta.url).href;
-    await Deno.writeTextFile(
-      script,
+    const text = await denoScriptOutput(
       `import { createSandbox } from "${mod}";
        const s = createSandbox({ warm: 0, python: "pyodide" });
        try {
@@ -279,22 +278,13 @@ Deno.test(
          console.log("ran");
        } catch (e) { console.log("refused: " + (e as Error).message); }
        await s.close();`,
+      ["--allow-read", "--allow-run", "--allow-env"],
     );
-    try {
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "--allow-read", "--allow-run", "--allow-env", script],
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      const text = new TextDecoder().decode(out.stdout);
-      assert.match(
-        text,
-        /refused: Cannot watch the sandbox's memory: .*--allow-all/,
-      );
-      assert.doesNotMatch(text, /^ran$/m);
-    } finally {
-      await Deno.remove(script);
-    }
+    assert.match(
+      text,
+      /refused: Cannot watch the sandbox's memory: .*--allow-all/,
+    );
+    assert.doesNotMatch(text, /^ran$/m);
   },
 );
 

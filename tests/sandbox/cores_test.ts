@@ -10,6 +10,7 @@
 import assert from "node:assert/strict";
 import { coreSplit, parseCpuList } from "../../lib/sandbox/_cores.ts";
 import { createSandbox } from "../../lib/sandbox/mod.ts";
+import { denoScriptOutput } from "./_script.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 
@@ -121,22 +122,12 @@ Deno.test(
   "without FFI (--deny-ffi) there is no timing core",
   opts,
   async () => {
-    const script = await Deno.makeTempFile({ suffix: ".ts" });
     const lib = new URL("../../lib/sandbox/_cores.ts", import.meta.url).href;
-    await Deno.writeTextFile(
-      script,
+    const text = await denoScriptOutput(
       `import { coreSplit } from "${lib}";
        console.log("split " + JSON.stringify(coreSplit(1)));`,
+      ["--allow-all", "--deny-ffi"],
     );
-    try {
-      const out = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "--allow-all", "--deny-ffi", script],
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      assert.match(new TextDecoder().decode(out.stdout), /^split null$/m);
-    } finally {
-      await Deno.remove(script);
-    }
+    assert.match(text, /^split null$/m);
   },
 );
