@@ -196,7 +196,6 @@ export async function takeTimingCore(
  * failure).
  */
 export function pinTo(
-  _cores: CoreSplit,
   pids: readonly number[],
   to: readonly number[],
 ): boolean {

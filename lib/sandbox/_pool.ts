@@ -336,7 +336,7 @@ export class Pool {
     const pin = async (worker: WorkerProcess) => {
       if (cores === null || core === undefined) return;
       this.confine(cores, worker);
-      if (pinTo(cores, treeOf(worker), [core.core])) return;
+      if (pinTo(treeOf(worker), [core.core])) return;
       core.give();
       core = undefined;
       await alone();
@@ -372,7 +372,7 @@ export class Pool {
         cores !== null && workersConfined() && !this.onWork.has(w)
       ) {
         // started before timing began (a warm one, or another pool's)
-        pinTo(cores, treeOf(w), cores.work);
+        pinTo(treeOf(w), cores.work);
         this.onWork.add(w);
       }
       this.active.add(w);
@@ -392,7 +392,7 @@ export class Pool {
     confineWorkers();
     const live = [...this.active, ...[...this.idle.values()].flat()]
       .filter((w) => w !== except && !w.finished);
-    pinTo(cores, live.flatMap(treeOf), cores.work);
+    pinTo(live.flatMap(treeOf), cores.work);
     for (const w of live) this.onWork.add(w);
   }
 

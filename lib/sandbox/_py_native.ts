@@ -1,9 +1,10 @@
 /**
  * The trusted harness of a native Python worker: Debian's CPython started
  * inside bubblewrap as `python3 -I -S -B -c <this> <memoryMb> <nproc>
- * <fileBytes>`, or precompiled (`compileHarness`). It speaks the same stdin/stdout protocol as `_worker.ts`
- * (READY, a nonce-bearing init line, then `calls` / `args` + `measure` /
- * `programs`), with the same Python helpers (`_py_helpers.ts`).
+ * <fileBytes>` (as marshalled code when it could be precompiled:
+ * `compileHarness`). It speaks the same stdin/stdout protocol as
+ * `_worker.ts` (READY, a nonce-bearing init line, then `calls` / `args` +
+ * `measure` / `programs`), with the same Python helpers (`_py_helpers.ts`).
  *
  * Before any candidate code exists it closes every descriptor but stdio
  * (what the parent process inherited without close-on-exec passes through

@@ -220,11 +220,11 @@ export interface SandboxOptions {
   /**
    * Timed work — complexity measurements and requests with timed calls —
    * is kept quiet, so contention for a core does not enter the times. On
-   * Linux with 2 or more CPUs (moved by libc's `sched_setaffinity`) the timed part
-   * moves to a timing core that no other worker of this process uses
-   * meanwhile (the last `timingConcurrency` CPUs; from the first timing
-   * on, other workers start on the remaining CPUs), while the rest goes
-   * on; `CALC_BENCH_QUIET_CORES=0`, or a machine without those, runs it
+   * Linux with 2 or more CPUs the timed part moves (`sched_setaffinity`)
+   * to a timing core that no other worker of this process uses meanwhile
+   * (the last `timingConcurrency` CPUs; from the first timing on, other
+   * workers start on the remaining CPUs), while the rest goes on;
+   * `CALC_BENCH_QUIET_CORES=0`, or a machine without those, runs it
    * alone instead: it waits until no other request of this sandbox runs,
    * none starts meanwhile and no warm worker is spawned. Off: it runs
    * beside the rest (a faster, noisier sweep). @default true
