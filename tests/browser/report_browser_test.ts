@@ -122,6 +122,18 @@ Deno.test("the HTML report and a rendered notebook draw their charts in headless
             return `${Math.round(r.width)}×${Math.round(r.height)}`;
           }),
       );
+    // Sizes once the page has been laid out and painted twice: on a loaded
+    // machine `load` can come before the first layout of the charts
+    // beside the viewport (seen in CI: two boxes 0×0 at `load`, then
+    // their plot's size), which no reader ever sees.
+    await page.evaluate(() =>
+      new Promise((done) => {
+        const raf = (globalThis as unknown as {
+          requestAnimationFrame(f: () => void): void;
+        }).requestAnimationFrame;
+        raf(() => raf(() => done(null)));
+      })
+    );
     const held = await plotBoxes();
     assert.ok(held.length >= 7, `plots: ${held.length}`);
     await page.waitForFunction(() =>
