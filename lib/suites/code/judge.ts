@@ -1,11 +1,17 @@
 /**
  * Judging a bank candidate in the sandbox: the program loads once for its
  * functional tests, edge tests and the large input (one request; the
- * large input is timed as the minimum CPU time of up to 3 runs, each on a
- * fresh copy of its arguments, with its own time limit), the reference is
+ * large input is timed as the least CPU time per call of its samples,
+ * each on a fresh copy of its arguments, with its own time limit: see
+ * `LARGE_REPEATS`), the reference is
  * timed the same way on the same large input (once per problem, language,
  * seed and backend), and functionally correct code has its complexity
- * measured. Outputs are compared here, in the parent, with the problem's
+ * measured, in a fresh worker. Not in the candidate's own, after its large
+ * input: a JavaScript JIT stays tuned to that input (unpaired_value's XOR
+ * loop then ran 20× slower from n = 2,048 on and was measured O(n²), 3
+ * times of 3; fresh: O(n)), and for native Python the saved process start
+ * did not show in the bank sweep (164.5 s against 160–174 s).
+ * Outputs are compared here, in the parent, with the problem's
  * rule. The result is plain data, so identical programs can be judged
  * once (`verdicts.ts`).
  *
