@@ -74,7 +74,14 @@ function isRoot(): boolean {
   return ownUid() === 0;
 }
 
-async function output(command: string, args: string[]): Promise<string> {
+/**
+ * A trusted command's trimmed stdout, run with an empty environment in
+ * `/`; throws with its exit code and stderr when it fails.
+ */
+export async function output(
+  command: string,
+  args: string[],
+): Promise<string> {
   const out = await new Deno.Command(command, {
     args,
     clearEnv: true,

@@ -97,6 +97,13 @@ class Slots {
   }
 }
 
+/** The Python backend chosen, with what a native worker starts from. */
+type NativeInfo = BackendInfo & {
+  native?: NativePython;
+  /** The harness compiled once per pool (`compileHarness`). */
+  harness?: NativeHarness;
+};
+
 /** Single-use warm workers per (backend, heap limit, timing), refilled. */
 export class Pool {
   private idle = new Map<string, WorkerProcess[]>();
@@ -108,9 +115,7 @@ export class Pool {
   private starting = new Map<string, number>();
   private snapshot: Promise<Uint8Array> | undefined;
   private dir: string | undefined;
-  private python: Promise<BackendInfo & { native?: NativePython }> | undefined;
-  /** The native harness, compiled once per pool (`compileHarness`). */
-  private harness: NativeHarness = { script: NATIVE_HARNESS, args: [] };
+  private python: Promise<NativeInfo> | undefined;
   /** Quiet timing on cores of its own (see `_cores.ts`), or null: alone. */
   private readonly cores: CoreSplit | null;
   /** Workers known to be on the work cores (started or moved there). */
@@ -146,13 +151,13 @@ export class Pool {
    * start-up self-test passes; otherwise Pyodide (`auto`) or an error
    * (`native`).
    */
-  pythonBackend(): Promise<BackendInfo & { native?: NativePython }> {
+  pythonBackend(): Promise<NativeInfo> {
     this.python ??= this.resolvePython();
     return this.python;
   }
 
   private async resolvePython(): Promise<
-    BackendInfo & { native?: NativePython }
+    NativeInfo
   > {
     const choice = this.options.python;
     const pyodide = (reason: string): BackendInfo => ({
@@ -163,11 +168,12 @@ export class Pool {
     if (choice === "pyodide") return pyodide("asked for pyodide");
     const found = await findNativePython(this.options.bwrap);
     let problem: string | null;
+    let harness: NativeHarness = { script: NATIVE_HARNESS, args: [] };
     if ("missing" in found) problem = found.missing;
     else {
-      this.harness = await compileHarness(found.python);
+      harness = await compileHarness(found.python);
       problem = await selfTestNative(
-        (memoryMb) => this.nativeLaunch(found, memoryMb),
+        (memoryMb) => this.nativeLaunch(found, harness, memoryMb),
       );
     }
     if (problem === null && !("missing" in found)) {
@@ -179,6 +185,7 @@ export class Pool {
           ? "auto: bubblewrap and python3 found, isolation self-test passed"
           : "asked for native; isolation self-test passed",
         native: found,
+        harness,
       };
     }
     if (choice === "native") {
@@ -189,10 +196,14 @@ export class Pool {
     return pyodide(`auto: no native Python sandbox (${problem})`);
   }
 
-  private nativeLaunch(native: NativePython, heapMb: number): Launch {
+  private nativeLaunch(
+    native: NativePython,
+    harness: NativeHarness,
+    heapMb: number,
+  ): Launch {
     return {
       backend: "native",
-      ...nativeCommand(native, this.harness, heapMb),
+      ...nativeCommand(native, harness, heapMb),
       tree: true,
     };
   }
@@ -204,7 +215,7 @@ export class Pool {
   ): Promise<Launch> {
     if (backend === "native") {
       const info = await this.pythonBackend();
-      return this.nativeLaunch(info.native!, heapMb);
+      return this.nativeLaunch(info.native!, info.harness!, heapMb);
     }
     if (backend === "deno") {
       return {

@@ -30,6 +30,7 @@
  *
  * @module
  */
+import { output } from "./_backend.ts";
 import { PY_HELPERS } from "./_py_helpers.ts";
 
 const MAIN = String.raw`
@@ -249,19 +250,16 @@ export interface NativeHarness {
  */
 export async function compileHarness(python: string): Promise<NativeHarness> {
   try {
-    const out = await new Deno.Command(python, {
-      args: ["-I", "-S", "-B", "-c", COMPILE, PY_HELPERS, MAIN],
-      clearEnv: true,
-      env: {},
-      cwd: "/",
-      stdin: "null",
-      stdout: "piped",
-      stderr: "null",
-    }).output();
-    const b64 = new TextDecoder().decode(out.stdout);
-    if (out.success && /^[A-Za-z0-9+/=]+$/.test(b64)) {
-      return { script: BOOT, args: [b64] };
-    }
+    const b64 = await output(python, [
+      "-I",
+      "-S",
+      "-B",
+      "-c",
+      COMPILE,
+      PY_HELPERS,
+      MAIN,
+    ]);
+    if (/^[A-Za-z0-9+/=]+$/.test(b64)) return { script: BOOT, args: [b64] };
   } catch {
     // not runnable: the source harness, whose start says why
   }
