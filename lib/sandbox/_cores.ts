@@ -1,38 +1,44 @@
 /**
- * Quiet cores for timing: the CPUs this process may use are split into
- * work cores, where every sandbox worker starts, and timing cores, to
- * which a worker is moved for its timed part while it holds that core's
- * lock. Workers are confined to the work cores only once timing has
- * begun, so a process that never times keeps every core for its runs. A
- * timing then has a core to itself while the other cores go on judging,
- * instead of the whole machine waiting for it: on 2 cores the known-class
- * programs were measured as declared as often with a CPU and memory hog
- * pinned to the other core as on an idle machine (JavaScript 106 of 118
- * both ways, native Python 92 and 89 of 100).
+ * Quiet cores for timing: a timed part of a request (a complexity
+ * measurement, a large input's samples) takes a CPU of its own for as
+ * long as it runs, and every other sandbox worker of this process is
+ * moved off that CPU meanwhile, so contention for a core does not enter
+ * the times while the other CPUs go on judging. On 2 cores the
+ * known-class programs were measured as declared as often with a CPU and
+ * memory hog pinned to the other core as on an idle machine (JavaScript
+ * 106 of 118 both ways, native Python 92 and 89 of 100).
  *
- * The locks are per process, not per pool, so two pools (the suite's and
- * the quality pool) never time on one core at once.
+ * Which CPUs time is not fixed. Any CPU no timing holds runs work, and a
+ * timing takes the last such CPU only while no work runs or waits; work
+ * that arrives then waits for the first CPU given back. This was a fixed
+ * split (the last `timingConcurrency` CPUs timed, the others worked): in
+ * a whole-bank sweep on 2 cores the work core stood idle 25 s while
+ * timings queued for the timing core, and the timing core 11 s while
+ * work queued for the work core, of a 115 s sweep. With CPUs that switch
+ * the same sweep took 106 s with one measurement at a time and 98 s with
+ * one per CPU (`timingConcurrency`'s default since), both cores 98 %
+ * busy; its complexity agreement stayed within the runs before (93.1 %
+ * and 95.2 % of the known-class rows in JavaScript and Python, against
+ * 89.7–92.0 % and 88.1–94.0 %).
+ *
+ * The state is per process, not per pool, so two pools (the suite's and
+ * the quality pool) never time on one core at once, and the work of both
+ * keeps off a timing's core.
  *
  * Moves are libc's `sched_setaffinity` through Deno's FFI, on every
- * thread of every process of a worker's tree; a worker starts on the work
- * cores because the main thread, which spawns it, holds the work cores'
- * mask for the spawn only (a child inherits its parent thread's mask).
- * This was `taskset` (util-linux), one process per move and a wrapper per
- * worker: in a whole-bank sweep on a 2-core VM the parent spent 4.7 s of
- * its main thread spawning them (each start also cost the machine a
- * process, ~6 ms there). The sandbox runs only with `--allow-all` anyway
- * (Deno reads `/proc/<pid>` only then, `_procfs.ts`), which includes FFI.
- * Without it (`--deny-ffi`, or no glibc) there is no split: timing runs
+ * thread of every process of a worker's tree; a worker starts where it
+ * should because the main thread, which spawns it, holds that mask for
+ * the spawn only (a child inherits its parent thread's mask). This was
+ * `taskset` (util-linux), one process per move and a wrapper per worker:
+ * in a whole-bank sweep on a 2-core VM the parent spent 4.7 s of its main
+ * thread spawning them (each start also cost the machine a process, ~6 ms
+ * there). The sandbox runs only with `--allow-all` anyway (Deno reads
+ * `/proc/<pid>` only then, `_procfs.ts`), which includes FFI. Without it
+ * (`--deny-ffi`, or no glibc) there are no timing cores: timing runs
  * alone in its pool.
  *
  * @module
  */
-
-/** How the CPUs are split, or null where they cannot be (one CPU, no FFI). */
-export interface CoreSplit {
-  work: number[];
-  timing: number[];
-}
 
 /** `sched_setaffinity(tid, size, mask)`: 0, or -1 when it failed. */
 type SetAffinity = (tid: number, mask: Uint8Array) => number;
@@ -82,112 +88,156 @@ export function parseCpuList(text: string): number[] {
   return out;
 }
 
-let split: CoreSplit | null | undefined;
-/** Every CPU this process may use (the main thread's mask after a spawn). */
-let allCpus: number[] = [];
+let cpus: number[] | null | undefined;
 
 /**
- * The split of this process's CPUs: the last `timing` of them are timing
- * cores, the rest work cores; null with fewer than 2 CPUs, without FFI,
- * off Linux, or when `CALC_BENCH_QUIET_CORES=0`.
+ * The CPUs timing may take, every CPU this process may use; null with
+ * fewer than 2, without FFI, off Linux, or when
+ * `CALC_BENCH_QUIET_CORES=0` (then timing runs alone in its pool).
  */
-export function coreSplit(timing: number): CoreSplit | null {
-  if (split !== undefined) return split && resplit(split, timing);
-  split = null;
+export function quietCpus(): readonly number[] | null {
+  if (cpus !== undefined) return cpus;
+  cpus = null;
   try {
     if (Deno.build.os !== "linux") return null;
     if (Deno.env.get("CALC_BENCH_QUIET_CORES") === "0") return null;
   } catch {
     // no env permission: the default applies
   }
-  let cpus: number[] = [];
+  let found: number[] = [];
   try {
     const status = Deno.readTextFileSync("/proc/self/status");
     const line = status.split("\n").find((l) =>
       l.startsWith("Cpus_allowed_list:")
     );
-    cpus = line ? parseCpuList(line.split(":")[1] ?? "") : [];
+    found = line ? parseCpuList(line.split(":")[1] ?? "") : [];
   } catch {
     return null;
   }
-  if (cpus.length < 2 || affinityCall() === null) return null;
-  allCpus = cpus;
-  split = { work: cpus, timing: [] };
-  return resplit(split, timing);
+  if (found.length < 2 || affinityCall() === null) return null;
+  cpus = found;
+  return cpus;
 }
 
-function resplit(all: CoreSplit, timing: number): CoreSplit | null {
-  const cpus = [...all.work, ...all.timing].sort((a, b) => a - b);
-  const t = Math.min(Math.max(1, timing), cpus.length - 1);
-  return {
-    work: cpus.slice(0, cpus.length - t),
-    timing: cpus.slice(cpus.length - t),
-  };
-}
-
-let confined = false;
+/** CPUs held by a timing. */
+const held = new Set<number>();
+/** Bumped whenever the work CPUs change. */
+let generation = 0;
+/** Work running now (started workers not yet ready, work leases). */
+const busy = new Set<Work>();
+const workWaiting: { work: Work; let: () => void }[] = [];
+const timingWaiting: ((core: number) => void)[] = [];
 
 /**
- * Whether workers start on the work cores: from the first timed lease of
- * any pool on (before it, and in a process that never times, workers may
- * use every core).
+ * One piece of work counted until `end()`: while it runs no timing takes
+ * the last work CPU, and the processes `tree` names (set once the worker
+ * exists) follow the work CPUs as timings take and give them.
  */
-export function workersConfined(): boolean {
-  return confined;
+export interface Work {
+  tree: (() => number[]) | null;
+  end(): void;
 }
 
-/** Marks that timing on cores has begun (see {@linkcode workersConfined}). */
-export function confineWorkers(): void {
-  confined = true;
+/** The CPUs no timing holds (every CPU when none does). */
+export function workCpus(): number[] {
+  return (cpus ?? []).filter((c) => !held.has(c));
+}
+
+/** The work CPUs' generation: a process pinned at another one is stale. */
+export function workGeneration(): number {
+  return generation;
 }
 
 /**
- * Starts a process on the work cores: `spawn` runs while the calling
- * (main) thread holds the work cores' mask, which the child inherits.
+ * Waits for a work CPU, then counts one piece of work until its `end()`.
  *
- * @param cores The split.
+ * @returns The work, with `tree` still null.
+ */
+export function beginWork(): Promise<Work> {
+  const work: Work = {
+    tree: null,
+    end: () => {
+      if (!busy.delete(work)) return;
+      if (busy.size === 0) grant();
+    },
+  };
+  if (!cpus) return Promise.resolve(work); // no timing cores: not counted
+  return new Promise((res) => {
+    workWaiting.push({ work, let: () => res(work) });
+    grant();
+  });
+}
+
+/** Moves the running work to the work CPUs (after they changed). */
+function followWork(): void {
+  const to = workCpus();
+  if (to.length === 0) return;
+  for (const w of busy) if (w.tree) pinTo(w.tree(), to);
+}
+
+/** Lets waiting work in (first), then waiting timings onto free CPUs. */
+function grant(): void {
+  if (workCpus().length > 0) {
+    for (const waiting of workWaiting.splice(0)) {
+      busy.add(waiting.work);
+      waiting.let();
+    }
+  }
+  while (timingWaiting.length > 0) {
+    const free = workCpus();
+    // the last work CPU only while no work runs (or waits: it ran first)
+    if (free.length === 0 || (free.length === 1 && busy.size > 0)) break;
+    const core = free.at(-1)!;
+    held.add(core);
+    generation++;
+    followWork();
+    timingWaiting.shift()!(core);
+  }
+}
+
+/**
+ * Starts a process on the given CPUs: `spawn` runs while the calling
+ * (main) thread holds their mask, which the child inherits.
+ *
+ * @param on The CPUs.
  * @param spawn Starts the process (synchronously).
  * @returns What `spawn` returned.
  */
-export function onWorkCores<T>(cores: CoreSplit, spawn: () => T): T {
+export function onCpus<T>(on: readonly number[], spawn: () => T): T {
   const set = affinityCall()!;
-  set(0, maskOf(cores.work));
+  set(0, maskOf(on));
   try {
     return spawn();
   } finally {
-    set(0, maskOf(allCpus));
+    set(0, maskOf(cpus ?? []));
   }
 }
 
-/** One lock per timing core, shared by every pool of this process. */
-const held = new Map<number, boolean>();
-const waiting: (() => void)[] = [];
-
 /**
- * Takes a free timing core (waits, FIFO, when all are held).
+ * Takes a CPU for a timing (waits, FIFO, while every CPU is held or the
+ * last free one runs work); the running work moves off it at once.
  *
- * @returns The core and the function that gives it back.
+ * @returns The core and the function that gives it back (idempotent).
  */
-export async function takeTimingCore(
-  cores: CoreSplit,
-): Promise<{ core: number; give: () => void }> {
-  for (;;) {
-    const free = cores.timing.find((c) => !held.get(c));
-    if (free !== undefined) {
-      held.set(free, true);
-      let given = false;
-      return {
-        core: free,
-        give: () => {
-          if (given) return;
-          given = true;
-          held.set(free, false);
-          waiting.shift()?.();
-        },
-      };
-    }
-    await new Promise<void>((res) => waiting.push(res));
-  }
+export async function takeTimingCore(): Promise<
+  { core: number; give: () => void }
+> {
+  const core = await new Promise<number>((res) => {
+    timingWaiting.push(res);
+    grant();
+  });
+  let given = false;
+  return {
+    core,
+    give: () => {
+      if (given) return;
+      given = true;
+      held.delete(core);
+      generation++;
+      followWork();
+      grant();
+    },
+  };
 }
 
 /**

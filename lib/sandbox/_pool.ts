@@ -16,13 +16,14 @@ import {
   type PythonChoice,
 } from "./_backend.ts";
 import {
-  confineWorkers,
-  type CoreSplit,
-  coreSplit,
-  onWorkCores,
+  beginWork,
+  onCpus,
   pinTo,
+  quietCpus,
   takeTimingCore,
-  workersConfined,
+  type Work,
+  workCpus,
+  workGeneration,
 } from "./_cores.ts";
 import { type Launch, WorkerProcess } from "./_process.ts";
 import { descendants } from "./_procfs.ts";
@@ -117,17 +118,15 @@ export class Pool {
   private dir: string | undefined;
   private python: Promise<NativeInfo> | undefined;
   /** Quiet timing on cores of its own (see `_cores.ts`), or null: alone. */
-  private readonly cores: CoreSplit | null;
-  /** Workers known to be on the work cores (started or moved there). */
-  private onWork = new WeakSet<WorkerProcess>();
+  private readonly cpus: readonly number[] | null;
+  /** The work CPUs' generation a ready, idle worker was last placed at. */
+  private placed = new WeakMap<WorkerProcess, number>();
   closed = false;
 
   constructor(readonly options: PoolOptions) {
     this.slots = new Slots(options.concurrency);
     this.timingSlots = new Slots(options.timingConcurrency);
-    this.cores = options.quietTiming
-      ? coreSplit(options.timingConcurrency)
-      : null;
+    this.cpus = options.quietTiming ? quietCpus() : null;
   }
 
   private pyodideDir(): string {
@@ -239,19 +238,36 @@ export class Pool {
     };
   }
 
+  /**
+   * Starts a worker: on `core` when a timing holding it starts its own,
+   * else as work (counted while it starts, ~100 ms of CPU for Deno, and on
+   * the work CPUs meanwhile).
+   */
   private async spawn(
     backend: Backend,
     heapMb: number,
     timing: boolean,
+    core?: number,
   ): Promise<WorkerProcess> {
     const launch = await this.launch(backend, heapMb, timing);
-    if (this.closed) {
-      throw new Error("Cannot start a worker: the sandbox is closed");
-    }
+    const closed = () =>
+      new Error("Cannot start a worker: the sandbox is closed");
+    if (this.closed) throw closed();
     const start = () => new WorkerProcess(launch, this.options.unref);
-    if (this.cores === null || !workersConfined()) return start();
-    const w = onWorkCores(this.cores, start);
-    this.onWork.add(w);
+    if (this.cpus === null) return start();
+    if (core !== undefined) return onCpus([core], start);
+    const work = await beginWork();
+    let w: WorkerProcess;
+    try {
+      if (this.closed) throw closed();
+      w = onCpus(workCpus(), start);
+    } catch (e) {
+      work.end();
+      throw e;
+    }
+    work.tree = () => treeOf(w);
+    w.ready.then(() => this.placed.set(w, workGeneration()), () => {})
+      .finally(() => work.end());
     return w;
   }
 
@@ -299,18 +315,22 @@ export class Pool {
       );
     }
     const backend = await this.backendOf(language);
-    const cores = this.cores;
+    const cpus = this.cpus;
     if (timing) await this.timingSlots.take();
     // Alone: a quiet lease holds every slot (one quiet lease at a time, so
     // two cannot each hold part of them). On cores: it holds a timing core
     // and no work slot.
-    let quietHeld = quiet && cores === null;
+    let quietHeld = quiet && cpus === null;
     if (quietHeld) await this.quietLock.take();
-    let held = quiet ? (cores === null ? this.options.concurrency : 0) : 1;
+    let held = quiet ? (cpus === null ? this.options.concurrency : 0) : 1;
     for (let i = 0; i < held; i++) await this.slots.take();
     if (quietHeld) this.quietNow = true;
     let core: { core: number; give: () => void } | undefined;
-    if (quiet && cores !== null) core = await takeTimingCore(cores);
+    if (quiet && cpus !== null) core = await takeTimingCore();
+    // Work beside timings: counted until released or made quiet, and kept
+    // off the timings' cores meanwhile.
+    let work: Work | undefined;
+    if (!quiet && cpus !== null) work = await beginWork();
     let released = false;
     let w: WorkerProcess | undefined;
     const release = () => {
@@ -321,6 +341,7 @@ export class Pool {
         this.active.delete(w);
       }
       core?.give();
+      work?.end();
       if (quietHeld) {
         this.quietNow = false;
         this.quietLock.give();
@@ -345,8 +366,7 @@ export class Pool {
     };
     // Moves the worker to its timing core; alone in the pool if it cannot.
     const pin = async (worker: WorkerProcess) => {
-      if (cores === null || core === undefined) return;
-      this.confine(cores, worker);
+      if (cpus === null || core === undefined) return;
       if (pinTo(treeOf(worker), [core.core])) return;
       core.give();
       core = undefined;
@@ -354,12 +374,14 @@ export class Pool {
     };
     const quietNow = async () => {
       if (quietHeld || core !== undefined || released) return;
-      if (cores === null) return await alone();
+      if (cpus === null) return await alone();
       // The work slot goes back: the rest of this request runs on a
       // timing core, and the work cores take the next request.
       for (let i = 0; i < held; i++) this.slots.give();
       held = 0;
-      const taken = await takeTimingCore(cores);
+      work?.end();
+      work = undefined;
+      const taken = await takeTimingCore();
       if (released) return taken.give(); // ended while it waited
       core = taken;
       if (w) await pin(w);
@@ -374,17 +396,18 @@ export class Pool {
           break;
         }
       }
-      w ??= await this.spawn(backend, heapMb, timing);
+      w ??= await this.spawn(backend, heapMb, timing, core?.core);
       w.ref();
       if (refillNow) this.refill(backend, heapMb, timing);
       await w.ready;
       if (core !== undefined) await pin(w);
-      else if (
-        cores !== null && workersConfined() && !this.onWork.has(w)
-      ) {
-        // started before timing began (a warm one, or another pool's)
-        pinTo(treeOf(w), cores.work);
-        this.onWork.add(w);
+      else if (work !== undefined) {
+        const mine = w;
+        work.tree = () => treeOf(mine);
+        // a warm worker placed before the work CPUs last changed
+        if (this.placed.get(w) !== workGeneration()) {
+          pinTo(treeOf(w), workCpus());
+        }
       }
       this.active.add(w);
       return { worker: w, release, quiet: quietNow };
@@ -392,19 +415,6 @@ export class Pool {
       release();
       throw e;
     }
-  }
-
-  /**
-   * At the first timing on cores: every live worker but `except` moves to
-   * the work cores (later ones start there).
-   */
-  private confine(cores: CoreSplit, except: WorkerProcess): void {
-    if (workersConfined()) return;
-    confineWorkers();
-    const live = [...this.active, ...[...this.idle.values()].flat()]
-      .filter((w) => w !== except && !w.finished);
-    pinTo(live.flatMap(treeOf), cores.work);
-    for (const w of live) this.onWork.add(w);
   }
 
   /** Kills every worker; later requests throw. */

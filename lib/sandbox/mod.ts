@@ -92,12 +92,13 @@
  * cores); timed work — measurements and requests with timed calls — is
  * kept quiet by default (`quietTiming`), so contention does not enter the
  * times: on Linux with 2 or more CPUs it moves (`sched_setaffinity`) to
- * a timing core of its own (the last `timingConcurrency` CPUs; once a
- * process has begun timing, every other worker runs on the remaining
- * CPUs), elsewhere
- * it runs alone in its pool. On 2 cores the code bank sweep went from
- * 0.81 to 1.11–1.29 rows/s with timing cores, and the sweep's complexity
- * agreement did not drop (see `_cores.ts`).
+ * a CPU of its own while every other worker runs on the remaining CPUs
+ * (which CPUs time is not fixed: a timing takes the last free one only
+ * while no other work runs), elsewhere it runs alone in its pool. On 2
+ * cores the code bank sweep went from 0.81 to 1.11–1.29 rows/s with a
+ * fixed timing core, and the sweep's complexity agreement did not drop;
+ * CPUs that switch between timing and work took it further (see
+ * `_cores.ts`).
  *
  * ## Values
  *

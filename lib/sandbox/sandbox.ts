@@ -74,10 +74,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const {
     warm = 2,
     concurrency = cores,
-    timingConcurrency = Math.min(
-      concurrency,
-      Math.max(1, Math.floor(cores / 2)),
-    ),
+    timingConcurrency = concurrency,
     unref = true,
     python = "auto",
     quietTiming = true,

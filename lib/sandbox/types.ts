@@ -205,9 +205,10 @@ export interface SandboxOptions {
   /** Requests running at once. @default the machine's cores */
   concurrency?: number;
   /**
-   * Complexity measurements running at once (each also counts against
-   * `concurrency`), so a measurement has a core to itself.
-   * @default half the cores, at least 1
+   * Complexity measurements running at once. With quiet timing on cores
+   * each holds a CPU of its own (so at most the CPUs run at once); alone
+   * in the pool they run one at a time whatever this says.
+   * @default `concurrency`
    */
   timingConcurrency?: number;
   /**
@@ -221,9 +222,9 @@ export interface SandboxOptions {
    * Timed work — complexity measurements and requests with timed calls —
    * is kept quiet, so contention for a core does not enter the times. On
    * Linux with 2 or more CPUs the timed part moves (`sched_setaffinity`)
-   * to a timing core that no other worker of this process uses meanwhile
-   * (the last `timingConcurrency` CPUs; from the first timing on, other
-   * workers start on the remaining CPUs), while the rest goes on;
+   * to a CPU of its own that no other worker of this process uses
+   * meanwhile, while the rest goes on on the other CPUs (a timing takes
+   * the last free CPU only while no other work runs; see `_cores.ts`);
    * `CALC_BENCH_QUIET_CORES=0`, or a machine without those, runs it
    * alone instead: it waits until no other request of this sandbox runs,
    * none starts meanwhile and no warm worker is spawned. Off: it runs

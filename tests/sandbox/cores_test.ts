@@ -1,15 +1,21 @@
 /**
  * Quiet timing on cores of its own: the timed part of a request runs on a
- * timing core, and once timing has begun the other workers run on the
- * remaining cores — seen from inside the sandbox (native Python reads its
- * own CPU affinity). On a machine with one CPU or without FFI the
- * split does not exist and timing runs alone in its pool. A timed call's
- * own limit is CPU time, so a call that waits for a shared work core is
- * not cut short.
+ * CPU of its own, and meanwhile the other workers run on the remaining
+ * CPUs — seen from inside the sandbox (native Python reads its own CPU
+ * affinity). Which CPUs time is not fixed: with no timing running, work
+ * may use every CPU; a timing takes the last free CPU only while no work
+ * runs, and work that arrives then waits for a CPU to be given back. On a
+ * machine with one CPU or without FFI there are no timing cores and
+ * timing runs alone in its pool. A timed call's own limit is CPU time, so
+ * a call that waits for a shared work core is not cut short.
  */
 import assert from "node:assert/strict";
-import { coreSplit, parseCpuList } from "../../lib/sandbox/_cores.ts";
-import { createSandbox } from "../../lib/sandbox/mod.ts";
+import {
+  parseCpuList,
+  quietCpus,
+  takeTimingCore,
+} from "../../lib/sandbox/_cores.ts";
+import { createSandbox, type Sandbox } from "../../lib/sandbox/mod.ts";
 import { denoScriptOutput } from "./_script.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
@@ -24,21 +30,41 @@ Deno.test("parseCpuList() reads Linux CPU lists and refuses garbage", () => {
 const AFFINITY =
   "import os\n\ndef f(x):\n    return sorted(os.sched_getaffinity(0))\n";
 
+/** The CPUs this process may use, as the kernel lists them. */
+function ownCpus(): number[] {
+  return parseCpuList(
+    Deno.readTextFileSync("/proc/self/status").split("\n")
+      .find((l) => l.startsWith("Cpus_allowed_list:"))!.split(":")[1]!,
+  );
+}
+
+/** The CPUs an untimed native Python request runs on. */
+async function workAffinity(sandbox: Sandbox): Promise<unknown> {
+  const r = await sandbox.runCode({
+    language: "python",
+    code: AFFINITY,
+    entry: "f",
+    calls: [[0]],
+  });
+  const got = r.results[0]!;
+  assert.ok(got.ok, r.error);
+  return got.value;
+}
+
 Deno.test(
-  "a timed request moves to a timing core, and other workers keep off it",
+  "a timed request moves to a CPU of its own; with no timing running, work may use every CPU",
   opts,
   async () => {
-    const cpus = parseCpuList(
-      Deno.readTextFileSync("/proc/self/status").split("\n")
-        .find((l) => l.startsWith("Cpus_allowed_list:"))!.split(":")[1]!,
-    );
-    const split = coreSplit(1);
+    const cpus = ownCpus();
     if (cpus.length < 2) {
-      assert.equal(split, null, "one CPU: no timing core");
+      assert.equal(quietCpus(), null, "one CPU: no timing core");
       return;
     }
-    assert.ok(split, "the tests run with --allow-all, so FFI moves threads");
-    assert.deepEqual([...split.work, ...split.timing], cpus);
+    assert.deepEqual(
+      quietCpus(),
+      cpus,
+      "the tests run with --allow-all, so FFI moves threads",
+    );
     const sandbox = createSandbox({ warm: 1, python: "native" });
     try {
       // Call 0 is timed; call 1 runs after its samples, on the timing core.
@@ -52,18 +78,96 @@ Deno.test(
       assert.equal(timed.status, "ok");
       const after = timed.results[1]!;
       assert.ok(after.ok);
-      assert.deepEqual(after.value, split.timing);
-      // Timing has begun: an untimed request runs on the work cores only.
-      const plain = await sandbox.runCode({
-        language: "python",
-        code: AFFINITY,
-        entry: "f",
-        calls: [[0]],
-      });
-      const got = plain.results[0]!;
-      assert.ok(got.ok);
-      assert.deepEqual(got.value, split.work);
+      assert.equal((after.value as number[]).length, 1, "one CPU");
+      assert.ok(cpus.includes((after.value as number[])[0]!));
+      // That timing is over: work may use every CPU again.
+      assert.deepEqual(await workAffinity(sandbox), cpus);
     } finally {
+      await sandbox.close();
+    }
+  },
+);
+
+Deno.test(
+  "work keeps off a timing's CPU, and waits while every CPU times",
+  opts,
+  async () => {
+    const cpus = ownCpus();
+    if (cpus.length < 2) return; // no timing cores (the test above)
+    // unref false: the warm worker's start keeps the test alive
+    const sandbox = createSandbox({ warm: 1, python: "native", unref: false });
+    const taken: { core: number; give: () => void }[] = [];
+    try {
+      // Work already running moves off a CPU a timing takes.
+      assert.deepEqual(await workAffinity(sandbox), cpus);
+      const running = sandbox.runCode({
+        language: "python",
+        code:
+          `import time\n${AFFINITY}\ndef g(s):\n    time.sleep(s)\n    return f(0)\n`,
+        entry: "g",
+        calls: [[0.5]],
+      });
+      await new Promise((r) => setTimeout(r, 200));
+      taken.push(await takeTimingCore());
+      const rest = cpus.filter((c) => c !== taken[0]!.core);
+      const moved = (await running).results[0]!;
+      assert.ok(moved.ok);
+      assert.deepEqual(moved.value, rest);
+      // And work that starts meanwhile starts there.
+      assert.deepEqual(await workAffinity(sandbox), rest);
+      // No work runs now (the refill's worker counts until it is ready),
+      // so timings may take every other CPU.
+      while (taken.length < cpus.length) taken.push(await takeTimingCore());
+      let answered = false;
+      const waiting = workAffinity(sandbox).then((v) => {
+        answered = true;
+        return v;
+      });
+      await new Promise((r) => setTimeout(r, 300));
+      assert.equal(answered, false, "work waits while every CPU times");
+      const back = taken.pop()!;
+      back.give();
+      assert.deepEqual(await waiting, [back.core]);
+    } finally {
+      for (const t of taken) t.give();
+      await sandbox.close();
+    }
+  },
+);
+
+Deno.test(
+  "a timing takes the last free CPU only once no work runs",
+  opts,
+  async () => {
+    const cpus = ownCpus();
+    if (cpus.length < 2) return;
+    const sandbox = createSandbox({ warm: 0, python: "native" });
+    const taken: { core: number; give: () => void }[] = [];
+    try {
+      assert.deepEqual(await workAffinity(sandbox), cpus);
+      while (taken.length < cpus.length - 1) {
+        taken.push(await takeTimingCore());
+      }
+      // Work that sleeps 0.6 s on the last free CPU (the backend was
+      // chosen above, so the request starts at once).
+      const work = sandbox.runCode({
+        language: "python",
+        code: "import time\ndef f(s):\n    time.sleep(s)\n    return s\n",
+        entry: "f",
+        calls: [[0.6]],
+      });
+      await new Promise((r) => setTimeout(r, 100)); // it has begun
+      let got = false;
+      const last = takeTimingCore().then((t) => {
+        got = true;
+        taken.push(t);
+      });
+      await new Promise((r) => setTimeout(r, 250));
+      assert.equal(got, false, "no timing takes the last CPU while work runs");
+      assert.equal((await work).status, "ok");
+      await last; // once the work ended
+    } finally {
+      for (const t of taken) t.give();
       await sandbox.close();
     }
   },
@@ -124,10 +228,10 @@ Deno.test(
   async () => {
     const lib = new URL("../../lib/sandbox/_cores.ts", import.meta.url).href;
     const text = await denoScriptOutput(
-      `import { coreSplit } from "${lib}";
-       console.log("split " + JSON.stringify(coreSplit(1)));`,
+      `import { quietCpus } from "${lib}";
+       console.log("cpus " + JSON.stringify(quietCpus()));`,
       ["--allow-all", "--deny-ffi"],
     );
-    assert.match(text, /^split null$/m);
+    assert.match(text, /^cpus null$/m);
   },
 );
