@@ -15,11 +15,13 @@
  * a whole-bank sweep on 2 cores the work core stood idle 25 s while
  * timings queued for the timing core, and the timing core 11 s while
  * work queued for the work core, of a 115 s sweep. With CPUs that switch
- * the same sweep took 106 s with one measurement at a time and 98 s with
- * one per CPU (`timingConcurrency`'s default since), both cores 98 %
- * busy; its complexity agreement stayed within the runs before (93.1 %
- * and 95.2 % of the known-class rows in JavaScript and Python, against
- * 89.7–92.0 % and 88.1–94.0 %).
+ * the same sweep took 106 s with one measurement at a time and 97–103 s
+ * (3 runs) with one per CPU (`timingConcurrency`'s default since), both
+ * cores 98 % busy. Complexity did not suffer measurably: the sweep's
+ * known-class rows agreed 87–95 % (2 runs) against 88–94 % before, and
+ * the bank's known-class programs, 3 repetitions in one session, 91.3 %
+ * (Python) and 87.6 % (JavaScript) against 91.0/89.3 and 91.0/88.1 % for
+ * the fixed split.
  *
  * The state is per process, not per pool, so two pools (the suite's and
  * the quality pool) never time on one core at once, and the work of both
