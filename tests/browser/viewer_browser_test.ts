@@ -47,7 +47,18 @@ async function count(page: Page): Promise<number> {
   return Number(m[1]!.replace(/,/g, ""));
 }
 
-async function detailKey(page: Page): Promise<string> {
+/**
+ * The key of the sample in the detail pane, once it shows `want` (or, with
+ * no `want`, any sample) or after 5 s: the pane renders after the click or
+ * key event has returned (CI once read it empty in between).
+ */
+async function detailKey(page: Page, want?: string): Promise<string> {
+  await page.waitForSelector(
+    want === undefined
+      ? '#sample-detail[data-key]:not([data-key=""])'
+      : `#sample-detail[data-key=${JSON.stringify(want)}]`,
+    { state: "attached", timeout: 5_000 },
+  ).catch(() => {}); // the assertion after says what it showed instead
   return await page.getAttribute("#sample-detail", "data-key") ?? "";
 }
 
@@ -215,7 +226,7 @@ Deno.test("the sample viewer filters, opens, navigates, shares and compares samp
           )!;
           await page.selectOption('#viewer select[data-filter="suite"]', suite);
           await page.click(`#vw-rows [data-key="${r.key}"]`);
-          assert.equal(await detailKey(page), r.key);
+          assert.equal(await detailKey(page, r.key), r.key);
           const text = await page.innerText("#sample-detail");
           assert.ok(
             text.includes(r.question.split("\n")[0]!),
@@ -282,11 +293,11 @@ Deno.test("the sample viewer filters, opens, navigates, shares and compares samp
         const order = (await listed(page)).map((r) => r.key);
         await page.click(`#vw-rows [data-key="${order[0]}"]`);
         await page.keyboard.press("j");
-        assert.equal(await detailKey(page), order[1]);
+        assert.equal(await detailKey(page, order[1]), order[1]);
         await page.keyboard.press("ArrowDown");
-        assert.equal(await detailKey(page), order[2]);
+        assert.equal(await detailKey(page, order[2]), order[2]);
         await page.keyboard.press("k");
-        assert.equal(await detailKey(page), order[1]);
+        assert.equal(await detailKey(page, order[1]), order[1]);
         assert.equal(
           await page.getAttribute(
             `#vw-rows [data-key="${order[1]}"]`,
