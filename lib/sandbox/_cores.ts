@@ -217,7 +217,8 @@ export function onCpus<T>(on: readonly number[], spawn: () => T): T {
 
 /**
  * Takes a CPU for a timing (waits, FIFO, while every CPU is held or the
- * last free one runs work); the running work moves off it at once.
+ * last free one runs work); the running work moves off it at once. Only
+ * where {@linkcode quietCpus} gave CPUs (else it would wait forever).
  *
  * @returns The core and the function that gives it back (idempotent).
  */
