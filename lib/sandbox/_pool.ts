@@ -34,6 +34,7 @@ import {
 } from "./_py_native.ts";
 import { childArgs, findPyodideDir, loadSnapshot } from "./_pyodide.ts";
 import { selfTestNative } from "./_selftest.ts";
+import type { PairLease } from "./pair.ts";
 import type { BackendInfo } from "./types.ts";
 
 /** Options of a pool (see `SandboxOptions`). */
@@ -70,8 +71,11 @@ export interface LeaseRequest {
   quiet?: boolean;
 }
 
-/** A worker lent to one request; `release` kills it and frees the slot. */
-export interface Lease {
+/**
+ * A worker lent to one request; `release` kills it and frees the slot.
+ * `park`, `cpu` and `follow` serve a `TimingPair` (see `PairLease`).
+ */
+export interface Lease extends PairLease {
   worker: WorkerProcess;
   release(): void;
   /**
@@ -372,15 +376,19 @@ export class Pool {
       core = undefined;
       await alone();
     };
-    const quietNow = async () => {
+    // The work slot goes back (the request waits, or goes on on a timing
+    // core, and the work cores take the next request).
+    const park = () => {
       if (quietHeld || core !== undefined || released) return;
-      if (cpus === null) return await alone();
-      // The work slot goes back: the rest of this request runs on a
-      // timing core, and the work cores take the next request.
       for (let i = 0; i < held; i++) this.slots.give();
       held = 0;
       work?.end();
       work = undefined;
+    };
+    const quietNow = async () => {
+      if (quietHeld || core !== undefined || released) return;
+      if (cpus === null) return await alone();
+      park();
       const taken = await takeTimingCore();
       if (released) return taken.give(); // ended while it waited
       core = taken;
@@ -410,7 +418,18 @@ export class Pool {
         }
       }
       this.active.add(w);
-      return { worker: w, release, quiet: quietNow };
+      const worker = w;
+      return {
+        worker,
+        release,
+        quiet: quietNow,
+        park,
+        cpu: () => core?.core,
+        follow: (cpu) => {
+          park();
+          if (cpu !== undefined && !released) pinTo(treeOf(worker), [cpu]);
+        },
+      };
     } catch (e) {
       release();
       throw e;

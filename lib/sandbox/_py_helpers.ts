@@ -220,8 +220,8 @@ def _sbx_setup():
         # more calls once they took budget_ms of wall time, nor samples once
         # three (or reps) are done, the samples took cpu_budget ms of CPU
         # time in all (0: no such budget) and the last was not 5 % faster
-        # than the best before it. gate(), when given, waits before the
-        # samples (the worker's quiet-machine gate).
+        # than the best before it. gate(), when given, runs before every
+        # sample (the worker's gate: it waits when the parent asks it to).
         f = state[0]
         a = prepared[i]
         prepared[i] = None
@@ -239,14 +239,15 @@ def _sbx_setup():
         spent = best_wall
         calls = 1
         mutates = m_dumps(a) != pristine
-        if gate is not None and reps > 0 and spent < budget_ms:
-            gate()
         least = 3 if reps > 3 else reps
         sampled = 0.0
         gaining = True
+        per = []
         for _r in _range(reps):
             if spent >= budget_ms or (cpu_budget > 0 and _r >= least and sampled >= cpu_budget and not gaining):
                 break
+            if gate is not None:
+                gate()
             cpu = wall = 0.0
             k = 0
             while k < 1 or (cpu < sample_ms and k < 1000 and spent < budget_ms):
@@ -269,6 +270,7 @@ def _sbx_setup():
             sampled += cpu
             # still warming up: the sample beat the best by 5 %
             gaining = cpu / k < 0.95 * best_cpu
+            per.append(_repr(cpu / k))
             if cpu / k < best_cpu:
                 best_cpu = cpu / k
             if wall / k < best_wall:
@@ -278,7 +280,7 @@ def _sbx_setup():
             v = enc(first, 0, [])
         except _BaseException as e:
             return err("Cannot serialise the return value: " + fmt(e))
-        return '{"ok":true,"ms":' + _repr(best_wall) + ',"bestMs":' + _repr(best_cpu) + ',"runs":' + _str(calls) + ',"v":' + v + "}"
+        return '{"ok":true,"ms":' + _repr(best_wall) + ',"bestMs":' + _repr(best_cpu) + ',"runs":' + _str(calls) + ',"samplesMs":[' + ",".join(per) + '],"v":' + v + "}"
 
     stored = {}
 

@@ -166,14 +166,16 @@ def _native_main():
         elif t == "calls":
             call, call_timed = sbx["call"], sbx["call_timed"]
             timed = msg.get("timed") or {}
-            gated = [not msg.get("gate")]
+            mode = msg.get("gate")
+            gated = [not mode]
 
             def gate():
-                # before the first timed samples (after the call that gives
-                # the value): wait until the parent says the machine is quiet
+                # before the first timed sample (after the call that gives
+                # the value), or before each ("each": a timing pair's
+                # turns): wait until the parent says go
                 if gated[0]:
                     return
-                gated[0] = True
+                gated[0] = mode != "each"
                 send('{"t":"gate"}')
                 go = readline()
                 while go and b'"go"' not in go:

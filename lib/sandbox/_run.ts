@@ -158,6 +158,21 @@ function timedCalls(req: RunRequest, what: string): Map<number, TimedCall> {
 
 /** Runs one request on a fresh worker from the pool. */
 export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
+  // joined before the first await, so two requests started together are
+  // both in their pair before either reaches its samples
+  const side = req.pair?.join();
+  try {
+    return await runChecked(pool, req, side);
+  } finally {
+    if (side !== undefined) req.pair!.leave(side);
+  }
+}
+
+async function runChecked(
+  pool: Pool,
+  req: RunRequest,
+  side: number | undefined,
+): Promise<RunResult> {
   const what = "run code";
   checkProgram(req, what);
   if (
@@ -193,6 +208,7 @@ export async function runWith(pool: Pool, req: RunRequest): Promise<RunResult> {
     encoded,
     timed,
     pool.options.quietTiming,
+    side,
   );
 }
 
@@ -208,8 +224,15 @@ export async function runOn(
   encoded: string[],
   timed: Map<number, TimedCall> = new Map(),
   quietTiming = false,
+  side?: number,
 ): Promise<RunResult> {
   const w = lease.worker;
+  // Pyodide's worker cannot wait between samples: it times alone.
+  const pair = side !== undefined && w.backend !== "pyodide"
+    ? req.pair
+    : undefined;
+  if (side !== undefined && pair === undefined) req.pair?.leave(side);
+  let paired = false;
   const results: CallResult[] = [];
   let status: RunStatus = "ok";
   let error: string | undefined;
@@ -240,7 +263,12 @@ export async function runOn(
       // ("gate", after the call that gives the value) until the pool is
       // quiet ("go"): the tests, which may loop to their limit, and a too
       // slow first call run beside the rest.
-      const gate = quietTiming && timed.size > 0;
+      // Paired: before every sample ("each"), for the turns.
+      const gate = timed.size === 0
+        ? false
+        : pair !== undefined
+        ? "each"
+        : quietTiming;
       w.sendRaw(JSON.stringify({ t: "calls", timed: spec, gate }));
       // A timed call's own limit is CPU time, its wall-time backstop 3×
       // that and a second (the call may share a busy work core); a call
@@ -259,11 +287,20 @@ export async function runOn(
         if (m.t === "end") break;
         if (m.t === "gate") {
           w.rearm(limits.timeoutMs + 60_000); // the wait is not the program's
-          await lease.quiet();
-          // the samples get the timed call's own time limit afresh
+          const first = !paired;
+          if (pair !== undefined) {
+            if (paired) pair.done(side!);
+            else await pair.start(side!, lease, quietTiming);
+            paired = true;
+            await pair.turn(side!, lease, quietTiming);
+          } else await lease.quiet();
+          // the samples get the timed call's own time limit afresh; a
+          // paired call's later samples only its wall-time backstop (its
+          // CPU time goes on counting against the one limit)
           const mine = timed.get(results.length)?.timeoutMs;
           if (mine === undefined) w.rearm(limits.timeoutMs);
-          else arm(mine);
+          else if (first) arm(mine);
+          else w.rearm(3 * mine + 1000);
           w.sendRaw('{"t":"go"}');
           continue;
         }
@@ -310,6 +347,12 @@ export function toCallResult(r: any): CallResult {
       if (typeof r.bestMs === "number" && typeof r.runs === "number") {
         out.bestMs = r.bestMs;
         out.runs = r.runs;
+        if (
+          Array.isArray(r.samplesMs) &&
+          r.samplesMs.every((x: unknown) =>
+            typeof x === "number" && Number.isFinite(x)
+          )
+        ) out.samplesMs = r.samplesMs;
       }
       return out;
     } catch {

@@ -116,6 +116,9 @@ export async function selfTestNative(
     worker: w,
     release: () => w.kill("closed"),
     quiet: () => Promise.resolve(),
+    park: () => {},
+    cpu: () => undefined,
+    follow: () => {},
   };
   const paths = [PROJECT_FILE, "/etc/passwd", "/root/.bashrc"];
   const r = await runOn(

@@ -88,12 +88,13 @@ async function main(): Promise<void> {
     if (msg.t === "calls") {
       const timed = msg.timed ?? {};
       let gated = !msg.gate;
-      // Waits until the parent says the machine is quiet: in JavaScript
-      // after the call that gives the value, before the timed samples; in
-      // Pyodide (whose Python cannot wait on stdin) before the timed call.
+      // Waits until the parent says go: in JavaScript after the call that
+      // gives the value, before the first timed sample, or before each
+      // ("each": a timing pair's turns); in Pyodide (whose Python cannot
+      // wait on stdin) once, before the timed call.
       const gate = async () => {
         if (gated) return;
-        gated = true;
+        gated = msg.gate !== "each" || language === "python";
         send('{"t":"gate"}');
         let go: string | null;
         do go = await readLine(); while (go !== null && !go.includes('"go"'));

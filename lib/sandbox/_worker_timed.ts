@@ -46,7 +46,7 @@ export function holdArgs(argsJson: string): HeldArgs {
  * changed them, each later one gets a fresh copy (outside the timing). None
  * once they took budgetMs, and no sample past the third once the samples
  * took cpuBudgetMs of CPU time (0: no such budget) and the last one was
- * not 5 % faster than the best before it. `gate` runs before the first
+ * not 5 % faster than the best before it. `gate` runs before every
  * sample.
  */
 export async function timedCall(
@@ -75,19 +75,22 @@ export async function timedCall(
     return [r, clockNow() - c0, now() - t0];
   };
   let first: unknown, bestCpu: number, bestWall: number, calls = 1;
+  // each sample's time per call, built by concatenating primitives (no
+  // array method a candidate could have patched)
+  let per = "";
   try {
     [first, bestCpu, bestWall] = await run();
     let spent = bestWall;
     const mutates = tagged
       ? fingerprint(args, tagged) !== pristine
       : digest(args) !== sum;
-    if (reps > 0 && spent < budgetMs) await gate();
     const least = Math.min(3, reps);
     let sampled = 0, gaining = true;
     for (let r = 0; r < reps && spent < budgetMs; r++) {
       if (
         cpuBudgetMs > 0 && r >= least && sampled >= cpuBudgetMs && !gaining
       ) break;
+      await gate();
       let cpu = 0, wall = 0, k = 0;
       while (k < 1 || (cpu < sampleMs && k < 1000 && spent < budgetMs)) {
         if (mutates) args = tagged ? decodeArgs(pristine) : parse(pristine);
@@ -101,6 +104,7 @@ export async function timedCall(
       sampled += cpu;
       // still warming up (a JIT tiering up): the sample beat the best by 5 %
       gaining = cpu / k < 0.95 * bestCpu;
+      per += (per === "" ? "" : ",") + cpu / k;
       if (cpu / k < bestCpu) bestCpu = cpu / k;
       if (wall / k < bestWall) bestWall = wall / k;
     }
@@ -109,7 +113,8 @@ export async function timedCall(
   }
   try {
     return '{"ok":true,"ms":' + bestWall + ',"bestMs":' + bestCpu +
-      ',"runs":' + calls + ',"v":' + encodeResult(first) + "}";
+      ',"runs":' + calls + ',"samplesMs":[' + per + '],"v":' +
+      encodeResult(first) + "}";
   } catch (e) {
     return stringify({
       ok: false,

@@ -98,7 +98,10 @@
  * cores the code bank sweep went from 0.81 to 1.11–1.29 rows/s with a
  * fixed timing core, and the sweep's complexity agreement did not drop;
  * CPUs that switch between timing and work took it further (see
- * `_cores.ts`).
+ * `_cores.ts`). Two requests given one `TimingPair` time their samples in
+ * turns on one such CPU, and each timed call reports every sample's time
+ * (`samplesMs`), so `pairedRatio` can compare two programs at the same
+ * machine speed (the code suite's perf ratio on native Python).
  *
  * ## Values
  *
@@ -198,6 +201,7 @@ export type { Sandbox } from "./sandbox.ts";
 export * from "./types.ts";
 export { sameValue } from "./same_value.ts";
 export { PreparedArgs } from "./prepared.ts";
+export { pairedRatio, TimingPair } from "./pair.ts";
 export type { SameValueRule } from "./same_value.ts";
 export {
   HUMANEVAL_PATH,

@@ -5,6 +5,7 @@
  */
 import type { SandboxValue } from "./_wire.ts";
 import type { PreparedArgs } from "./prepared.ts";
+import type { TimingPair } from "./pair.ts";
 import type { Backend, PythonChoice } from "./_backend.ts";
 
 export type { Backend, PythonChoice, SandboxValue };
@@ -56,6 +57,13 @@ export interface RunRequest {
    * calls).
    */
   timed?: TimedCallRequest[];
+  /**
+   * Times this request's timed calls in turns with another request's,
+   * sample by sample on one CPU (see `TimingPair`): for a ratio of two
+   * programs' times that the machine's changing speed does not move.
+   * Native Python and JavaScript; a Pyodide worker times alone.
+   */
+  pair?: TimingPair;
 }
 
 /** One timed call of a `RunRequest`. */
@@ -101,6 +109,12 @@ export type CallResult =
     bestMs?: number;
     /** A timed call: how many runs were made. */
     runs?: number;
+    /**
+     * A timed call: each sample's time per call, ms (same clock as
+     * `bestMs`), in the order they ran; paired with another request's
+     * (see `TimingPair`), sample i of one ran next to sample i of the other.
+     */
+    samplesMs?: number[];
   }
   | { ok: false; error: string };
 

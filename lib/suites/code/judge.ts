@@ -3,10 +3,14 @@
  * functional tests, edge tests and the large input (one request; the
  * large input is timed as the least CPU time per call of its samples,
  * each on a fresh copy of its arguments, with its own time limit: see
- * `LARGE_REPEATS`), the reference is
- * timed the same way on the same large input (once per problem, language,
- * seed and backend), and functionally correct code has its complexity
- * measured, in a fresh worker. Not in the candidate's own, after its large
+ * `LARGE_REPEATS`), the reference is timed the same way on the same large
+ * input, and functionally correct code has its complexity measured (see
+ * below). The perf ratio: on native Python the reference's samples
+ * take turns with the candidate's on one CPU (a `TimingPair`) and the
+ * ratio is the median of the per-sample ratios; JavaScript and Pyodide
+ * time the reference alone (once per problem, language, seed and backend)
+ * and divide the least times. Complexity is measured in a fresh worker,
+ * not in the candidate's own, after its large
  * input: a JavaScript JIT stays tuned to that input (unpaired_value's XOR
  * loop then ran 20× slower from n = 2,048 on and was measured O(n²), 3
  * times of 3; fresh: O(n)), and for native Python the saved process start
@@ -18,12 +22,14 @@
  * @module
  */
 import type { DimValue } from "../../types.ts";
-import type {
-  Backend,
-  PreparedArgs,
-  RunResult,
-  Sandbox,
-  TimedCallRequest,
+import {
+  type Backend,
+  pairedRatio,
+  type PreparedArgs,
+  type RunResult,
+  type Sandbox,
+  type TimedCallRequest,
+  TimingPair,
 } from "../../sandbox/mod.ts";
 import {
   type CodeProblem,
@@ -84,6 +90,16 @@ export interface BankJudgeOptions {
  * 3 samples, 7.4 ms after 20).
  */
 export const LARGE_REPEATS = 16;
+/**
+ * The samples of a paired timing (native Python: the candidate's and the
+ * reference's in turns on one CPU, see `TimingPair`), whose perf ratio is
+ * the median of the per-sample ratios. Fewer suffice there: a fixed
+ * program (squares_sorted, a slower correct version) judged in 12
+ * processes gave perf ratios with a spread of 9.2 % (sd 3.0 %) from 16
+ * samples and 7.5 % (sd 1.9 %) from 8, the ratio of the least times of
+ * the same samples 36 % (sd 7.2 %); a judging took 480 ms instead of 660.
+ */
+export const PAIRED_LARGE_REPEATS = 8;
 /** See {@linkcode LARGE_REPEATS}. */
 export const LARGE_SAMPLE_MS = 8;
 /** See {@linkcode LARGE_REPEATS}. */
@@ -97,10 +113,11 @@ export const LARGE_CPU_BUDGET_MS = 2 * LARGE_REPEATS * LARGE_SAMPLE_MS;
 function largeTiming(
   problem: CodeProblem,
   language: CodeLanguage,
+  paired: boolean,
 ): TimedCallRequest {
   return {
     call: problem.tests.length,
-    repeats: LARGE_REPEATS,
+    repeats: paired ? PAIRED_LARGE_REPEATS : LARGE_REPEATS,
     sampleMs: LARGE_SAMPLE_MS,
     cpuBudgetMs: language === "python" ? LARGE_CPU_BUDGET_MS : 0,
     budgetMs: problem.large.timeLimitMs,
@@ -142,6 +159,8 @@ export function meetsComplexity(
 interface ReferenceLarge {
   bestMs: number;
   value: unknown;
+  /** Each sample's time per call (see `CallResult.samplesMs`). */
+  samplesMs?: number[];
 }
 
 const references = new Map<
@@ -158,7 +177,41 @@ const REFERENCE_TTL_MS = 120_000;
 
 /**
  * The reference on the largest large input, timed as candidates are (same
- * backend, the least time per call of its samples), memoised per
+ * backend, the least time per call of its samples), its samples in turns
+ * with the candidate's when `pair` is given (started synchronously, so
+ * the candidate's request can join the pair right after).
+ */
+function timeReference(
+  options: BankJudgeOptions,
+  args: PreparedArgs,
+  pair?: TimingPair,
+): Promise<ReferenceLarge | null> {
+  const { sandbox, problem, language } = options;
+  // The tests first, as for a candidate: the same warm-up before the
+  // timed runs (a JIT's tier depends on what ran before).
+  return sandbox.runCode({
+    language,
+    code: problem.reference[language],
+    entry: problem.entry[language],
+    calls: [...problem.tests.map((t) => t.args), args],
+    timed: [largeTiming(problem, language, pair !== undefined)],
+    timeoutMs: Math.max(30_000, problem.large.timeLimitMs * 10),
+    memoryMb: 512,
+    ...(pair ? { pair } : {}),
+  }).then((r) => {
+    const c = r.results.at(-1);
+    return r.status === "ok" && c?.ok
+      ? {
+        bestMs: c.bestMs ?? c.ms,
+        value: c.value,
+        ...(c.samplesMs ? { samplesMs: c.samplesMs } : {}),
+      }
+      : null;
+  });
+}
+
+/**
+ * The reference timed alone (no timing pair: JavaScript, Pyodide), memoised per
  * (problem version, language, seed, backend) for two minutes.
  */
 function referenceOnLarge(
@@ -166,29 +219,14 @@ function referenceOnLarge(
   backend: Backend,
   args: PreparedArgs,
 ): Promise<ReferenceLarge | null> {
-  const { sandbox, problem, language, inputSeed } = options;
+  const { problem, language, inputSeed } = options;
   const key = [problem.version, language, inputSeed, backend].join("|");
   const kept = references.get(key);
   let out = kept !== undefined && performance.now() - kept.at < REFERENCE_TTL_MS
     ? kept.timing
     : undefined;
   if (out === undefined) {
-    // The tests first, as for a candidate: the same warm-up before the
-    // timed runs (a JIT's tier depends on what ran before).
-    out = sandbox.runCode({
-      language,
-      code: problem.reference[language],
-      entry: problem.entry[language],
-      calls: [...problem.tests.map((t) => t.args), args],
-      timed: [largeTiming(problem, language)],
-      timeoutMs: Math.max(30_000, problem.large.timeLimitMs * 10),
-      memoryMb: 512,
-    }).then((r) => {
-      const c = r.results.at(-1);
-      return r.status === "ok" && c?.ok
-        ? { bestMs: c.bestMs ?? c.ms, value: c.value }
-        : null;
-    });
+    out = timeReference(options, args);
     references.set(key, { at: performance.now(), timing: out });
   }
   return out;
@@ -274,16 +312,29 @@ export async function judgeBank(
     inputSeed,
   );
   const backend = (await sandbox.backend(language)).backend;
-  const reference = referenceOnLarge(options, backend, largeWire);
+  // The perf ratio compares two times: taken in turns on one CPU, the
+  // machine's changing speed moves both alike (see `TimingPair`). Native
+  // Python only: a JavaScript time varies with its own process's heap,
+  // not the machine's phase (squares_sorted by map and sort, 300 samples
+  // in one process: the first 20–100 ran 1.5× slower while the heap grew
+  // and was marked on the single V8 thread, then one in five; where that
+  // ends differs per process, so the ratio spread 50–85 % paired, 75 %
+  // alone), and there the pair would cost a Deno start per row for
+  // nothing; Pyodide's timer counts V8's other threads.
+  const pair = backend === "native" ? new TimingPair() : undefined;
+  const reference = pair
+    ? timeReference(options, largeWire, pair)
+    : referenceOnLarge(options, backend, largeWire);
 
   // One request: every test, then the large input (timed, its own limit).
   const run = await sandbox.runCode({
+    ...(pair ? { pair } : {}),
     language,
     code,
     entry,
     calls: [...tests.map((t) => t.args), largeWire],
     timed: [{
-      ...largeTiming(problem, language),
+      ...largeTiming(problem, language, pair !== undefined),
       timeoutMs: largeTimeoutMs(problem),
     }],
     timeoutMs: options.timeoutMs,
@@ -337,8 +388,14 @@ export async function judgeBank(
   metrics["large_pass"] = largeOk;
   metrics["large_ms"] = bigMs;
   metrics["reference_large_ms"] = ref?.bestMs ?? null;
+  // Paired: the median of the per-sample ratios (sample i of each ran
+  // side by side, at one machine speed); a least time of each could come
+  // from different speeds. Alone: the ratio of the least times.
+  const paired = pair && big?.ok && big.samplesMs && ref?.samplesMs
+    ? pairedRatio(ref.samplesMs, big.samplesMs)
+    : null;
   metrics["perf_ratio"] = largeOk && ref !== null && bigMs !== null
-    ? Math.min(1, ref.bestMs / Math.max(bigMs, 1e-3))
+    ? Math.min(1, paired ?? ref.bestMs / Math.max(bigMs, 1e-3))
     : null;
   const largeWall = big?.ok ? big.ms * (big.runs ?? 1) : 0;
   // Times a worker was held (waiting for a free one is not counted).
