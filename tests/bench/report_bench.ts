@@ -328,7 +328,7 @@ export async function benchReport(
  *
  * @param options `rows` of the run (a multiple of 10 is exact).
  * @returns Size (target < 15 MB), render time (target < 60 s) and Chromium
- *   load time (target < 10 s).
+ *   time to the first sample row drawn (target < 10 s).
  */
 export async function benchReportPage(
   options: { rows?: number } = {},
@@ -375,21 +375,22 @@ export async function benchReportPage(
       const page = await context.newPage();
       t = performance.now();
       await page.goto(`file://${path}`, { waitUntil: "load" });
+      // to the first sample row drawn (the viewer's rows, as the demo
+      // page bench waits for them)
+      await page.waitForSelector("#vw-rows [data-key]", { timeout: 60_000 })
+        .catch(() => {
+          throw new Error(
+            "Cannot time the page: the sample viewer drew no rows within 60 s of the load event",
+          );
+        });
       loadMs = performance.now() - t;
-      const drawn = await page.$$eval(
-        "#explorer-rows tbody tr",
-        (trs) => trs.length,
-      );
-      if (drawn === 0) {
-        throw new Error("Cannot time the page: the explorer drew no rows");
-      }
     } finally {
       await context.close();
     }
     console.log(
       `report page bench: ${rows.toLocaleString("en")} rows → ${
         mb.toFixed(2)
-      } MB in ${(renderMs / 1000).toFixed(1)} s; Chromium load ${
+      } MB in ${(renderMs / 1000).toFixed(1)} s; Chromium to the first row ${
         loadMs.toFixed(0)
       } ms`,
     );
@@ -409,7 +410,7 @@ export async function benchReportPage(
         pass: renderMs < 60_000,
       },
       {
-        name: "report page: Chromium to the load event",
+        name: "report page: Chromium to the first sample row drawn",
         value: loadMs,
         unit: "ms",
         target: "< 10000",
