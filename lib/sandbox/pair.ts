@@ -63,7 +63,6 @@ export class TimingPair {
   private left: boolean[] = [false, false];
   private leader = -1;
   private leaderCpu: number | undefined;
-  private leaderReady = false;
   private token = -1;
   private owned: boolean[] = [false, false];
   private waiters: (() => void)[] = [];
@@ -114,13 +113,14 @@ export class TimingPair {
       this.owned[side] = true;
       if (side === this.leader) {
         this.leaderCpu = lease.cpu();
-        this.leaderReady = true;
         this.wake();
       }
       return;
     }
-    await this.until(() => this.leaderReady || this.partnerGone(side));
-    if (this.leaderReady && !this.partnerGone(side)) {
+    // the leader holds its timing CPU once it owns it
+    const ready = () => this.owned[this.leader]!;
+    await this.until(() => ready() || this.partnerGone(side));
+    if (ready() && !this.partnerGone(side)) {
       lease.follow(this.leaderCpu);
     } else {
       await lease.quiet();
