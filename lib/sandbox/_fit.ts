@@ -261,14 +261,17 @@ export function decide(
       RANK[f.class] > RANK["O(n log n)"] && f.class !== "O(2^n)" &&
       f.error <= MAX_ERROR
     );
-    if (steeper.length > 0) {
-      const was = chosen.class;
-      chosen = steeper[0]!;
-      lowNote = "";
-      topNote = `; the top sizes grow as n^${
-        topSlope.toFixed(2)
-      }, steeper than ${was}`;
-    }
+    // None fits every size (the linear part below still weighs on the
+    // fit): the top slope names the class.
+    const byTop = fits.find((f) =>
+      f.class === (topSlope >= CUBIC_TOP_SLOPE ? "O(n^3)" : "O(n^2)")
+    )!;
+    const was = chosen.class;
+    chosen = steeper[0] ?? byTop;
+    lowNote = "";
+    topNote = `; the top sizes grow as n^${
+      topSlope.toFixed(2)
+    }, steeper than ${was}`;
   }
   const pair = new Set<ComplexityClass>(["O(n)", "O(n log n)"]);
   const maxF = Math.max(...points.map((p) => p.n));
@@ -281,7 +284,10 @@ export function decide(
   );
   return {
     class: chosen.class,
-    ambiguous: rivals.length > 0,
+    // decided by the top sizes: a close call only near the rule's line
+    ambiguous: topNote !== ""
+      ? topSlope < TOP_SLOPE + TOP_CLOSE
+      : rivals.length > 0,
     reason: `${chosen.class} fits with relative error ${
       chosen.error.toFixed(3)
     } (best ${best.class} ${best.error.toFixed(3)})${
@@ -294,8 +300,29 @@ export function decide(
   };
 }
 
+/**
+ * Whether the top-size rule is still undecided: the last step grew as
+ * n^minSlope or steeper, but the last two not both as steeply as the rule
+ * asks (then one more size may settle it; a clean n² or n³ needs none).
+ */
+export function topUndecided(
+  points: ComplexityPoint[],
+  minSlope: number,
+): boolean {
+  const sorted = [...points].sort((x, y) => x.n - y.n);
+  if (sorted.length < 5) return false;
+  const [b, c] = sorted.slice(-2) as [ComplexityPoint, ComplexityPoint];
+  const last = Math.log(c.ms / b.ms) / Math.log(c.n / b.n);
+  const top = slopeOverTop(sorted);
+  return last >= minSlope && !(top >= TOP_SLOPE);
+}
+
 /** See the top-size rule in {@linkcode decide}. */
 const TOP_SLOPE = 1.7;
+/** A top slope this near the rule's line is a close call (measured again). */
+const TOP_CLOSE = 0.1;
+/** A top slope from which the rule's fallback says n³ rather than n². */
+const CUBIC_TOP_SLOPE = 2.8;
 
 /**
  * The lesser log-log slope of the last two steps, third-largest size to

@@ -9,7 +9,7 @@ import type { Pool } from "./_pool.ts";
 import type { WorkerProcess } from "./_process.ts";
 import type { Backend } from "./_backend.ts";
 import { checkProgram, deadStatus, limitsOf, workerLanguage } from "./_run.ts";
-import { decide, fitAll, logSlope } from "./_fit.ts";
+import { decide, fitAll, logSlope, topUndecided } from "./_fit.ts";
 import { encodeValue } from "./_wire.ts";
 import { PreparedArgs } from "./prepared.ts";
 import type {
@@ -25,10 +25,32 @@ interface Series {
   points: ComplexityPoint[];
   status: RunStatus;
   error?: string;
+  /** Why the sizes ended early (appended to the reason). */
+  note?: string;
   /** Time the series held its worker, ms. */
   elapsedMs: number;
   backend: Backend;
 }
+
+/**
+ * While the top-size rule is undecided (the last step grew as n^1.4 or
+ * steeper, the last two not both as n^1.7), sizes go on doubling with six
+ * times the budget, past the default sizes (up to 16,384) to this size: a
+ * quadratic term with a small constant (a memmove under interpreted
+ * linear work: `del` from a list, string prepending, a fresh `[False] * n`
+ * per item) rises from n^1.3 to n^1.6 over the default sizes and only
+ * reaches n^1.7 above them. Linear and n log n code (a step's slope at
+ * most about 1.3 at the top) and a clean n² or n³ stop where they did.
+ * Python only: in JavaScript a call that allocates an array of 16k
+ * numbers or more (128 KB, V8's large-object size) jumps 3–10× in one
+ * step around n = 8k–32k and is linear again above (squares_sorted's
+ * reference: n^1.9 then n^3.1 from 8,192 to 32,768), which more sizes
+ * would take for a quadratic top; JavaScript's memmove (`unshift`,
+ * `splice`) already grows as n^2.6 within the default sizes.
+ */
+const EXTEND_TO = 131_072;
+/** See {@linkcode EXTEND_TO}. */
+const EXTEND_SLOPE = 1.4;
 
 /** Passes over the measured sizes after the growth (see the module doc). */
 const PASSES = 1;
@@ -64,6 +86,7 @@ async function series(
   const points: ComplexityPoint[] = [];
   let status: RunStatus = "ok";
   let error: string | undefined;
+  let note = "";
   const started = performance.now();
   let elapsedMs = 0;
   // Each size's arguments go to the worker once; samples refer to them.
@@ -120,6 +143,7 @@ async function series(
       };
     }
     const queue = [...(req.sizes ?? DEFAULT_SIZES)];
+    const extendable = w.backend !== "deno";
     let warmed = false;
     // The time one call is expected to take at the next size (from the
     // growth so far): a size whose samples take far longer is hopeless
@@ -145,7 +169,10 @@ async function series(
       w.rearm(limitFor(expectMs));
       const m = await sample(n, repeats);
       if (m === null) {
+        // enough sizes to decide on: the class stands, the reason says
+        // where and why the series ended
         if (points.length < 4) status = deadStatus(w);
+        else note = `; sizes stopped at n = ${n}: ${deadStatus(w)}`;
         break;
       }
       if (!m.r?.ok) {
@@ -203,14 +230,22 @@ async function series(
       } else {
         next = queue[0] ?? Infinity;
       }
+      const steep = extendable && !stepMode &&
+        topUndecided(points, EXTEND_SLOPE);
+      if (!Number.isFinite(next) && steep && n < EXTEND_TO) {
+        next = 2 * n;
+        queue.push(next);
+      }
       if (!Number.isFinite(next)) break;
       const growth = prev
         ? Math.pow(Math.max(ratio, 1), Math.log(next / n) / Math.log(stepRatio))
         : 2;
       const predicted = ms * growth;
       expectMs = predicted;
-      // Fewer than five sizes: allow four times the budget to get them.
-      if (repeats * predicted > budgetMs * (points.length < 5 ? 4 : 1)) break;
+      // Fewer than five sizes: allow four times the budget to get them; a
+      // steep top, six times (see EXTEND_TO).
+      const allowed = steep ? 6 : points.length < 5 ? 4 : 1;
+      if (repeats * predicted > budgetMs * allowed) break;
       if (points.length >= 24) break;
     }
     // Phase 2: a pass over the chosen sizes, descending, keeping each
@@ -238,6 +273,7 @@ async function series(
   await w.exited;
   const out: Series = { points, status, elapsedMs, backend: w.backend };
   if (error) out.error = error;
+  if (note) out.note = note;
   return out;
 }
 
@@ -289,7 +325,7 @@ export async function measureWith(
     points: s.points,
     status: s.status,
     reason: s.status === "ok"
-      ? d.reason
+      ? d.reason + (s.note ?? "")
       : `not measured: ${s.status}${s.error ? ` (${s.error})` : ""}`,
     elapsedMs,
     backend: s.backend,

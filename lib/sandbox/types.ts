@@ -155,7 +155,10 @@ export interface ComplexityRequest {
    * one encoded once (`PreparedArgs`).
    */
   input: (n: number) => unknown[] | PreparedArgs;
-  /** Sizes to try, ascending; default doubling from 8 up to 16384. */
+  /**
+   * Sizes to try, ascending; default doubling from 8 up to 16384 (in
+   * Python on to 131072 while a steep top is unsettled, see the module doc).
+   */
   sizes?: number[];
   /** Time budget per size in ms (all repeats). @default 100 */
   budgetMs?: number;

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createSandbox } from "../../lib/sandbox/mod.ts";
-import { REFERENCE_LANGUAGES, REFERENCES } from "./references.ts";
+import { HIDDEN_WORK, REFERENCE_LANGUAGES, REFERENCES } from "./references.ts";
 
 const sandbox = createSandbox({ warm: 1 });
 globalThis.addEventListener("unload", () => void sandbox.close());
@@ -84,5 +84,39 @@ Deno.test(
         }),
       TypeError,
     );
+  },
+);
+
+Deno.test(
+  "measureComplexity() grows past the default sizes in Python while a quadratic top is unsettled, never in JavaScript",
+  opts,
+  async () => {
+    const prepend = HIDDEN_WORK.find((h) =>
+      h.name === "string prepending in a loop"
+    )!;
+    const py = await sandbox.measureComplexity({
+      language: "python",
+      code: prepend.code.python,
+      entry: prepend.entry,
+      input: prepend.input,
+    });
+    assert.equal(py.status, "ok", py.reason);
+    // CPython copies the string per prepend: n^1.5 at 16,384, n^1.8 above
+    assert.ok(
+      Math.max(...py.points.map((p) => p.n)) > 16384,
+      `sizes: ${py.points.map((p) => p.n)}`,
+    );
+    assert.equal(py.class, "O(n^2)", py.reason);
+    // map + sort allocates an array of n numbers: V8's large-object step
+    // makes the top steep, which must not grow the sizes
+    const js = await sandbox.measureComplexity({
+      language: "javascript",
+      code:
+        "function f(xs) { return xs.map((x) => x * x).sort((a, b) => a - b); }",
+      entry: "f",
+      input: (n) => [Array.from({ length: n }, (_, i) => (i * 7919) % n)],
+    });
+    assert.equal(js.status, "ok", js.reason);
+    assert.ok(Math.max(...js.points.map((p) => p.n)) <= 16384);
   },
 );

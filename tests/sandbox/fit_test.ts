@@ -5,7 +5,7 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { decide, fitAll } from "../../lib/sandbox/_fit.ts";
+import { decide, fitAll, topUndecided } from "../../lib/sandbox/_fit.ts";
 import type { ComplexityPoint } from "../../lib/sandbox/types.ts";
 
 const SIZES = Array.from({ length: 12 }, (_, i) => 8 * 2 ** i);
@@ -62,4 +62,63 @@ Deno.test("one slow point at the top (a deoptimisation) does not make n log n qu
   const d = classOf(points);
   assert.doesNotMatch(d.reason, /top sizes grow/);
   assert.notEqual(d.class, "O(n^2)");
+});
+
+Deno.test("a memmove's quadratic top that no class fits over every size is named by the top slope", () => {
+  // string prepending in native Python (a copy per prepend), measured:
+  // linear up to 1,024, n^1.8 from 16,384 up; over all the sizes no
+  // steeper class fits within the error limit, so the top slope names it
+  const points = [
+    [32, 0.000815],
+    [64, 0.00151],
+    [128, 0.00303],
+    [256, 0.00609],
+    [512, 0.013],
+    [1024, 0.0307],
+    [2048, 0.0818],
+    [4096, 0.244],
+    [8192, 0.702],
+    [16384, 2.14],
+    [32768, 6.9],
+    [65536, 23.7],
+    [131072, 86.5],
+  ].map(([n, ms]) => ({ n: n!, ms: ms! }));
+  const fits = fitAll(points);
+  assert.ok(
+    fits.find((f) => f.class === "O(n^2)")!.error > 0.4,
+    "no quadratic fit within the error limit: the fallback is what decides",
+  );
+  const d = decide(points, fits);
+  assert.equal(d.class, "O(n^2)", d.reason);
+  assert.match(d.reason, /the top sizes grow as n\^1\.[78]/);
+  // the same series cut at 16,384 (the default sizes) is not yet decided
+  const cut = points.filter((p) => p.n <= 16384);
+  assert.notEqual(decide(cut, fitAll(cut)).class, "O(n^2)");
+  assert.equal(topUndecided(cut, 1.4), true);
+  assert.equal(topUndecided(points, 1.4), false);
+});
+
+Deno.test("topUndecided: only a steep last step the top rule has not yet settled", () => {
+  // clean classes: nothing to settle (n^2 and n^3 already pass the rule)
+  for (
+    const ms of [
+      (n: number) => 1e-5 * n,
+      (n: number) => 1e-6 * n * Math.log2(n),
+      (n: number) => 1e-8 * n * n,
+      (n: number) => 1e-10 * n * n * n,
+    ]
+  ) {
+    assert.equal(topUndecided(series(ms), 1.4), false);
+  }
+  // first_redundant_link's naive solution up to 8,192 (a fresh [False] * n
+  // per edge): n^1.6, then n^1.74
+  const frl = [
+    [512, 0.545],
+    [1024, 1.46],
+    [2048, 3.9],
+    [4096, 11.8],
+    [8192, 40.2],
+  ].map(([n, ms]) => ({ n: n!, ms: ms! }));
+  assert.equal(topUndecided(frl, 1.4), true);
+  assert.equal(topUndecided(frl.slice(0, 4), 1.4), false, "fewer than 5 sizes");
 });
