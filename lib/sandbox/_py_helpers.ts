@@ -229,6 +229,7 @@ def _sbx_setup():
         calls = 0
         spent = 0.0
         t0 = perf()
+        started = t0
         c0 = clock()
         try:
             first = f(*a)
@@ -280,7 +281,7 @@ def _sbx_setup():
             v = enc(first, 0, [])
         except _BaseException as e:
             return err("Cannot serialise the return value: " + fmt(e))
-        return '{"ok":true,"ms":' + _repr(best_wall) + ',"bestMs":' + _repr(best_cpu) + ',"runs":' + _str(calls) + ',"samplesMs":[' + ",".join(per) + '],"v":' + v + "}"
+        return '{"ok":true,"ms":' + _repr(best_wall) + ',"bestMs":' + _repr(best_cpu) + ',"runs":' + _str(calls) + ',"samplesMs":[' + ",".join(per) + '],"wallMs":' + _repr((perf() - started) * 1000) + ',"v":' + v + "}"
 
     stored = {}
 

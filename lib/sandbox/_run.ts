@@ -353,6 +353,9 @@ export function toCallResult(r: any): CallResult {
             typeof x === "number" && Number.isFinite(x)
           )
         ) out.samplesMs = r.samplesMs;
+        if (typeof r.wallMs === "number" && Number.isFinite(r.wallMs)) {
+          out.wallMs = r.wallMs;
+        }
       }
       return out;
     } catch {

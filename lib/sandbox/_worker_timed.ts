@@ -75,6 +75,7 @@ export async function timedCall(
     return [r, clockNow() - c0, now() - t0];
   };
   let first: unknown, bestCpu: number, bestWall: number, calls = 1;
+  const started = now();
   // each sample's time per call, built by concatenating primitives (no
   // array method a candidate could have patched)
   let per = "";
@@ -113,7 +114,8 @@ export async function timedCall(
   }
   try {
     return '{"ok":true,"ms":' + bestWall + ',"bestMs":' + bestCpu +
-      ',"runs":' + calls + ',"samplesMs":[' + per + '],"v":' +
+      ',"runs":' + calls + ',"samplesMs":[' + per + '],"wallMs":' +
+      (now() - started) + ',"v":' +
       encodeResult(first) + "}";
   } catch (e) {
     return stringify({

@@ -115,6 +115,11 @@ export type CallResult =
      * (see `TimingPair`), sample i of one ran next to sample i of the other.
      */
     samplesMs?: number[];
+    /**
+     * A timed call: wall time from its first run to the end of its last,
+     * ms (copies of changed arguments and turns waited in a pair included).
+     */
+    wallMs?: number;
   }
   | { ok: false; error: string };
 

@@ -66,13 +66,21 @@ async function withSandbox(
   }
 }
 
-/** A timed call reports each sample's time; the least is no less than bestMs. */
+/**
+ * A timed call reports each sample's time (the least no less than bestMs)
+ * and its whole wall time.
+ */
 function assertSamples(c: CallResult, n: number): void {
   assert.ok(c.ok, JSON.stringify(c));
   const s = c.samplesMs ?? [];
   assert.equal(s.length, n, JSON.stringify(c));
   assert.ok(s.every((x) => x > 0), JSON.stringify(s));
   assert.ok(Math.min(...s) >= c.bestMs!, `${s} against ${c.bestMs}`);
+  // the whole timed call: every run took at least the least wall time
+  assert.ok(
+    c.wallMs !== undefined && c.wallMs >= c.ms * c.runs! * 0.999,
+    `wallMs ${c.wallMs} against ${c.ms} × ${c.runs}`,
+  );
 }
 
 Deno.test("pairedRatio is the median of the per-sample ratios", () => {
