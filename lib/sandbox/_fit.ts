@@ -170,6 +170,14 @@ export interface DecideOptions {
    * is checked against O(n) (0 turns the check off). @default 0.6
    */
   lowerShare?: number;
+  /**
+   * Whether a steep top with no class above n log n fitting within the
+   * error limit is named by its slope (n², or n³ from n^2.8). Off for
+   * JavaScript, where V8's large-object step makes the last two steps of
+   * linear or n log n code that steep (lca_queries' reference: n^1.8–2.1,
+   * the n² fit's error 0.40–0.42). @default true
+   */
+  topBySlope?: boolean;
 }
 
 /** The decision: class, whether it was a close call, and why. */
@@ -190,7 +198,7 @@ export function decide(
   fits: ClassFit[],
   options: DecideOptions = {},
 ): Decision {
-  const { lowerShare = LOWER_SHARE } = options;
+  const { lowerShare = LOWER_SHARE, topBySlope = true } = options;
   if (points.length < 4) {
     return {
       class: "unknown",
@@ -256,11 +264,14 @@ export function decide(
   // effect; a single slow top point, as a deoptimisation gives, is one step).
   let topNote = "";
   const topSlope = slopeOverTop(used);
-  if (RANK[chosen.class] <= RANK["O(n log n)"] && topSlope >= TOP_SLOPE) {
-    const steeper = fits.filter((f) =>
-      RANK[f.class] > RANK["O(n log n)"] && f.class !== "O(2^n)" &&
-      f.error <= MAX_ERROR
-    );
+  const steeper = fits.filter((f) =>
+    RANK[f.class] > RANK["O(n log n)"] && f.class !== "O(2^n)" &&
+    f.error <= MAX_ERROR
+  );
+  if (
+    RANK[chosen.class] <= RANK["O(n log n)"] && topSlope >= TOP_SLOPE &&
+    (steeper.length > 0 || topBySlope)
+  ) {
     // None fits every size (the linear part below still weighs on the
     // fit): the top slope names the class.
     const byTop = fits.find((f) =>
@@ -284,10 +295,7 @@ export function decide(
   );
   return {
     class: chosen.class,
-    // decided by the top sizes: a close call only near the rule's line
-    ambiguous: topNote !== ""
-      ? topSlope < TOP_SLOPE + TOP_CLOSE
-      : rivals.length > 0,
+    ambiguous: rivals.length > 0,
     reason: `${chosen.class} fits with relative error ${
       chosen.error.toFixed(3)
     } (best ${best.class} ${best.error.toFixed(3)})${
@@ -319,8 +327,6 @@ export function topUndecided(
 
 /** See the top-size rule in {@linkcode decide}. */
 const TOP_SLOPE = 1.7;
-/** A top slope this near the rule's line is a close call (measured again). */
-const TOP_CLOSE = 0.1;
 /** A top slope from which the rule's fallback says n³ rather than n². */
 const CUBIC_TOP_SLOPE = 2.8;
 

@@ -301,7 +301,9 @@ export async function measureWith(
   let s = await series(pool, req, explicit);
   let elapsedMs = s.elapsedMs;
   let fits = fitAll(s.points);
-  let d = decide(s.points, fits);
+  // see DecideOptions.topBySlope
+  const options = { topBySlope: s.backend !== "deno" };
+  let d = decide(s.points, fits, options);
   if (s.status === "ok" && d.ambiguous) {
     const again = await series(pool, req, explicit);
     elapsedMs += again.elapsedMs;
@@ -314,7 +316,7 @@ export async function measureWith(
       }));
       s = { ...s, points: merged };
       fits = fitAll(merged);
-      d = decide(merged, fits);
+      d = decide(merged, fits, options);
       d.reason += " (after one re-measurement)";
     }
   }

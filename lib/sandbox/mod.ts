@@ -149,7 +149,9 @@
  * is a memory effect. Where the largest sizes (the third-largest to the
  * largest, a span of 4× or more) grow as n^1.7 or steeper, a class at most
  * n log n gives way to the best fit above it (or, when none fits within
- * 0.4, to n², n³ from a top slope of 2.8): a memmove's quadratic term
+ * 0.4, to n², n³ from a top slope of 2.8; not in JavaScript, whose
+ * large-object step makes such tops in n log n code): a memmove's
+ * quadratic term
  * (`insert(0)`, `unshift`, string prepending) is linear at the lower
  * sizes and settles the fit over all of them below the truth. A close
  * call between

@@ -122,3 +122,28 @@ Deno.test("topUndecided: only a steep last step the top rule has not yet settled
   assert.equal(topUndecided(frl, 1.4), true);
   assert.equal(topUndecided(frl.slice(0, 4), 1.4), false, "fewer than 5 sizes");
 });
+
+Deno.test("a steep top that no steeper class fits is named by its slope only where asked (not JavaScript)", () => {
+  // lca_queries' JavaScript reference, measured: n log n to 4,096, then
+  // V8's large-object step (3.5×, then 12× per doubling)
+  const points = [
+    [8, 0.000927],
+    [16, 0.00158],
+    [32, 0.00293],
+    [64, 0.0058],
+    [128, 0.0118],
+    [256, 0.0258],
+    [512, 0.054],
+    [1024, 0.118],
+    [2048, 0.2875],
+    [4096, 0.693],
+    [8192, 2.456],
+    [16384, 29.36],
+  ].map(([n, ms]) => ({ n: n!, ms: ms! }));
+  const fits = fitAll(points);
+  assert.ok(fits.find((f) => f.class === "O(n^2)")!.error > 0.4);
+  assert.equal(decide(points, fits).class, "O(n^2)");
+  const js = decide(points, fits, { topBySlope: false });
+  assert.equal(js.class, "O(n log n)", js.reason);
+  assert.doesNotMatch(js.reason, /top sizes grow/);
+});
