@@ -12,6 +12,9 @@ const SIZES = Array.from({ length: 12 }, (_, i) => 8 * 2 ** i);
 const series = (ms: (n: number) => number): ComplexityPoint[] =>
   SIZES.map((n) => ({ n, ms: ms(n) }));
 const classOf = (points: ComplexityPoint[]) => decide(points, fitAll(points));
+/** Measured [n, ms] rows as points. */
+const measured = (rows: number[][]): ComplexityPoint[] =>
+  rows.map(([n, ms]) => ({ n: n!, ms: ms! }));
 
 Deno.test("a quadratic term with a small constant under a linear one is O(n^2)", () => {
   // insert(0)/unshift: a memmove per element, linear in the lower sizes,
@@ -68,7 +71,7 @@ Deno.test("a memmove's quadratic top that no class fits over every size is named
   // string prepending in native Python (a copy per prepend), measured:
   // linear up to 1,024, n^1.8 from 16,384 up; over all the sizes no
   // steeper class fits within the error limit, so the top slope names it
-  const points = [
+  const points = measured([
     [32, 0.000815],
     [64, 0.00151],
     [128, 0.00303],
@@ -82,7 +85,7 @@ Deno.test("a memmove's quadratic top that no class fits over every size is named
     [32768, 6.9],
     [65536, 23.7],
     [131072, 86.5],
-  ].map(([n, ms]) => ({ n: n!, ms: ms! }));
+  ]);
   const fits = fitAll(points);
   assert.ok(
     fits.find((f) => f.class === "O(n^2)")!.error > 0.4,
@@ -112,13 +115,13 @@ Deno.test("topUndecided: only a steep last step the top rule has not yet settled
   }
   // first_redundant_link's naive solution up to 8,192 (a fresh [False] * n
   // per edge): n^1.6, then n^1.74
-  const frl = [
+  const frl = measured([
     [512, 0.545],
     [1024, 1.46],
     [2048, 3.9],
     [4096, 11.8],
     [8192, 40.2],
-  ].map(([n, ms]) => ({ n: n!, ms: ms! }));
+  ]);
   assert.equal(topUndecided(frl, 1.4), true);
   assert.equal(topUndecided(frl.slice(0, 4), 1.4), false, "fewer than 5 sizes");
 });
@@ -126,7 +129,7 @@ Deno.test("topUndecided: only a steep last step the top rule has not yet settled
 Deno.test("a steep top that no steeper class fits is named by its slope only where asked (not JavaScript)", () => {
   // lca_queries' JavaScript reference, measured: n log n to 4,096, then
   // V8's large-object step (3.5×, then 12× per doubling)
-  const points = [
+  const points = measured([
     [8, 0.000927],
     [16, 0.00158],
     [32, 0.00293],
@@ -139,7 +142,7 @@ Deno.test("a steep top that no steeper class fits is named by its slope only whe
     [4096, 0.693],
     [8192, 2.456],
     [16384, 29.36],
-  ].map(([n, ms]) => ({ n: n!, ms: ms! }));
+  ]);
   const fits = fitAll(points);
   assert.ok(fits.find((f) => f.class === "O(n^2)")!.error > 0.4);
   assert.equal(decide(points, fits).class, "O(n^2)");
