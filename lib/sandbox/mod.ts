@@ -173,11 +173,11 @@
  * Python 93.2 % over 10 (1 % `unknown`). Taking O(n) and O(n log n) as
  * one class: native Python 97 %, JavaScript 100 %, Pyodide 96 % (earlier).
  * Growing the Python sizes while the top is steep (2026-12-04, 5
- * repetitions, same machine the same day): native Python 92.2 % → 93.8 %
+ * repetitions, same machine the same day): native Python 92.2 % → 94.0 %
  * (string prepending, first_redundant_link's naive solution and the like
  * now O(n²); `unknown` 1 %, all same_letters' naive solution, whose
  * `del` per character grows as n^1.4–1.6 to 32,768 and fits no class);
- * JavaScript unchanged at 89.5–91.5 %.
+ * JavaScript unchanged, 90.5–91.5 % (run-to-run).
  * Every class but that pair is told apart: the misses are O(n) against
  * O(n log n), in both directions — linear code whose data outgrows a cache
  * slows down per element by 1.5–2× between n = 1,000 and 16,000, about
