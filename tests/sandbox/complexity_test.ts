@@ -94,19 +94,26 @@ Deno.test(
     const prepend = HIDDEN_WORK.find((h) =>
       h.name === "string prepending in a loop"
     )!;
-    const py = await sandbox.measureComplexity({
-      language: "python",
-      code: prepend.code.python,
-      entry: prepend.entry,
-      input: prepend.input,
-    });
-    assert.equal(py.status, "ok", py.reason);
-    // CPython copies the string per prepend: n^1.5 at 16,384, n^1.8 above
-    assert.ok(
-      Math.max(...py.points.map((p) => p.n)) > 16384,
-      `sizes: ${py.points.map((p) => p.n)}`,
-    );
-    assert.equal(py.class, "O(n^2)", py.reason);
+    // CPython copies the string per prepend: n^1.5 at 16,384, n^1.8
+    // above. Right in a clear majority of 3 runs, as the tests above (the
+    // suite runs beside this file on 2 cores).
+    const misses: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const py = await sandbox.measureComplexity({
+        language: "python",
+        code: prepend.code.python,
+        entry: prepend.entry,
+        input: prepend.input,
+      });
+      assert.equal(py.status, "ok", py.reason);
+      const top = Math.max(...py.points.map((p) => p.n));
+      if (top <= 16384 || py.class !== "O(n^2)") {
+        misses.push(
+          `run ${i + 1}: ${py.class} up to n = ${top} (${py.reason})`,
+        );
+      }
+    }
+    assert.ok(misses.length <= 1, misses.join("\n"));
     // map + sort allocates an array of n numbers: V8's large-object step
     // makes the top steep, which must not grow the sizes
     const js = await sandbox.measureComplexity({
