@@ -49,6 +49,13 @@ interface Series {
  * `splice`) already grows as n^2.6 within the default sizes.
  */
 const EXTEND_TO = 131_072;
+
+/**
+ * Whether a backend gets the steep-top rules: the sizes past the defaults
+ * (above) and the slope naming a top no class fits
+ * (`DecideOptions.topBySlope`). Not JavaScript, for V8's large-object step.
+ */
+const steepTopRules = (backend: Backend) => backend !== "deno";
 /** See {@linkcode EXTEND_TO}. */
 const EXTEND_SLOPE = 1.4;
 
@@ -143,7 +150,7 @@ async function series(
       };
     }
     const queue = [...(req.sizes ?? DEFAULT_SIZES)];
-    const extendable = w.backend !== "deno";
+    const extendable = steepTopRules(w.backend);
     let warmed = false;
     // The time one call is expected to take at the next size (from the
     // growth so far): a size whose samples take far longer is hopeless
@@ -301,8 +308,7 @@ export async function measureWith(
   let s = await series(pool, req, explicit);
   let elapsedMs = s.elapsedMs;
   let fits = fitAll(s.points);
-  // see DecideOptions.topBySlope
-  const options = { topBySlope: s.backend !== "deno" };
+  const options = { topBySlope: steepTopRules(s.backend) };
   let d = decide(s.points, fits, options);
   if (s.status === "ok" && d.ambiguous) {
     const again = await series(pool, req, explicit);
