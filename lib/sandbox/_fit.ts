@@ -178,6 +178,12 @@ export interface DecideOptions {
    * the n² fit's error 0.40–0.42). @default true
    */
   topBySlope?: boolean;
+  /**
+   * Whether one lone step of a JIT changing regime is looked for (see
+   * {@linkcode regimeStep}); the class is then decided on the sizes above
+   * it. On for JavaScript only. @default false
+   */
+  jitStep?: boolean;
 }
 
 /** The decision: class, whether it was a close call, and why. */
@@ -198,12 +204,30 @@ export function decide(
   fits: ClassFit[],
   options: DecideOptions = {},
 ): Decision {
-  const { lowerShare = LOWER_SHARE, topBySlope = true } = options;
+  const { lowerShare = LOWER_SHARE, topBySlope = true, jitStep = false } =
+    options;
   if (points.length < 4) {
     return {
       class: "unknown",
       ambiguous: false,
       reason: `only ${points.length} sizes measured (need 4)`,
+    };
+  }
+  if (jitStep) {
+    // A step only adds growth: the sizes above it may lower the class,
+    // never raise it (four sizes with a high first one fit n² too).
+    const whole = decide(points, fits, { ...options, jitStep: false });
+    const step = regimeStep(points);
+    if (step === null) return whole;
+    const above = fitPoints(points).filter((p) => p.n >= step.n);
+    const d = decide(above, fitAll(above), { ...options, jitStep: false });
+    if (RANK[d.class] >= RANK[whole.class]) return whole;
+    return {
+      ...d,
+      reason:
+        `${d.reason}; decided on the ${above.length} sizes from n = ${step.n}, above a lone step of n^${
+          step.slope.toFixed(2)
+        } (a JIT changing regime; over every size ${whole.class})`,
     };
   }
   const best = fits[0]!;
@@ -324,6 +348,55 @@ export function topUndecided(
   const top = slopeOverTop(sorted);
   return last >= minSlope && !(top >= TOP_SLOPE);
 }
+
+/**
+ * A lone step in a series where V8 changes regime: one doubling that grows
+ * as n^2 or steeper, 0.8 or more above the median of the other steps, no
+ * other step as steep as the top-size rule's n^1.7, the step after it not
+ * falling back (0.4 or more below the median: one slow point, a spike),
+ * and at least `REGIME_SIDE` sizes (from 32) on either side. Returns the
+ * first size above the step, or null.
+ *
+ * Why: V8 optimises a function for the inputs it has seen, and the small
+ * sizes come first. next_greater_distance's JavaScript reference (a stack
+ * over `forEach`) runs at 3–6 ns per element up to n = 1,024 and at
+ * 16–17 ns from 2,048 on, flat; measured from n = 256 (a fresh worker)
+ * it is 15.5–16 ns at every size. The fast regime's own rise (3.3 to 6 ns)
+ * made the whole series O(n log n) in 4 of 5 runs. Above the step the
+ * program runs as it does on large inputs, which is what the class is
+ * about. merge_piles_cost's (2.3× at 2,048) and primes_count_and_sum's
+ * (2.9× at 4,096) references have such steps too. A quadratic top (every
+ * step above n^1.7) and V8's large-object step at the top (two steep steps
+ * or too few sizes above) are not lone steps.
+ */
+export function regimeStep(
+  points: ComplexityPoint[],
+): { n: number; slope: number } | null {
+  const used = fitPoints([...points].sort((x, y) => x.n - y.n));
+  if (used.length < 2 * REGIME_SIDE) return null;
+  const slopes = used.slice(1).map((q, i) =>
+    Math.log(q.ms / used[i]!.ms) / Math.log(q.n / used[i]!.n)
+  );
+  let at = 0;
+  slopes.forEach((s, i) => {
+    if (s > slopes[at]!) at = i;
+  });
+  const others = slopes.filter((_, i) => i !== at).sort((x, y) => x - y);
+  const median = others[others.length >> 1]!;
+  const slope = slopes[at]!;
+  const below = at + 1;
+  if (
+    !(slope >= 2 && slope - median >= 0.8) ||
+    // one slow point (a collection) is a spike: the next step falls back
+    !(slopes[at + 1]! >= median - 0.4) ||
+    others.some((s) => s >= TOP_SLOPE) ||
+    below < REGIME_SIDE || used.length - below < REGIME_SIDE
+  ) return null;
+  return { n: used[at + 1]!.n, slope };
+}
+
+/** Sizes needed on either side of a {@linkcode regimeStep}. */
+const REGIME_SIDE = 4;
 
 /** See the top-size rule in {@linkcode decide}. */
 const TOP_SLOPE = 1.7;

@@ -5,7 +5,12 @@
  * @module
  */
 import assert from "node:assert/strict";
-import { decide, fitAll, topUndecided } from "../../lib/sandbox/_fit.ts";
+import {
+  decide,
+  fitAll,
+  regimeStep,
+  topUndecided,
+} from "../../lib/sandbox/_fit.ts";
 import type { ComplexityPoint } from "../../lib/sandbox/types.ts";
 
 const SIZES = Array.from({ length: 12 }, (_, i) => 8 * 2 ** i);
@@ -149,4 +154,73 @@ Deno.test("a steep top that no steeper class fits is named by its slope only whe
   const js = decide(points, fits, { topBySlope: false });
   assert.equal(js.class, "O(n log n)", js.reason);
   assert.doesNotMatch(js.reason, /top sizes grow/);
+});
+
+Deno.test("a lone step of V8 changing regime is decided above it, where asked (JavaScript)", () => {
+  // next_greater_distance's JavaScript reference, measured: 3-6 ns per
+  // element up to 1,024, then 16-17 ns, flat (from n = 256 on in a fresh
+  // worker it is 16 ns at every size)
+  const points = measured([
+    [8, 3.906e-5],
+    [16, 5.841e-5],
+    [32, 1.044e-4],
+    [64, 2.576e-4],
+    [128, 6.304e-4],
+    [256, 0.0012],
+    [512, 0.00252],
+    [1024, 0.006102],
+    [2048, 0.03381],
+    [4096, 0.06669],
+    [8192, 0.1389],
+    [16384, 0.2795],
+  ]);
+  const fits = fitAll(points);
+  assert.equal(decide(points, fits).class, "O(n log n)");
+  assert.equal(regimeStep(points)?.n, 2048);
+  const js = decide(points, fits, { jitStep: true, topBySlope: false });
+  assert.equal(js.class, "O(n)", js.reason);
+  assert.match(js.reason, /the 4 sizes from n = 2048, above a lone step/);
+  // merge_piles_cost's reference: a 2.3x step at 2,048, n log n above it
+  const merge = measured([
+    [8, 1.747e-4],
+    [16, 4.666e-4],
+    [32, 0.001092],
+    [64, 0.002516],
+    [128, 0.005727],
+    [256, 0.01315],
+    [512, 0.02916],
+    [1024, 0.06481],
+    [2048, 0.3045],
+    [4096, 0.764],
+    [8192, 1.977],
+    [16384, 4.298],
+  ]);
+  assert.equal(regimeStep(merge)?.n, 2048);
+  const m = decide(merge, fitAll(merge), { jitStep: true, topBySlope: false });
+  assert.equal(m.class, "O(n log n)", m.reason);
+  // not lone steps: a quadratic top, a clean n^2, too few sizes above
+  const lca = measured([
+    [8, 0.000927],
+    [16, 0.00158],
+    [32, 0.00293],
+    [64, 0.0058],
+    [128, 0.0118],
+    [256, 0.0258],
+    [512, 0.054],
+    [1024, 0.118],
+    [2048, 0.2875],
+    [4096, 0.693],
+    [8192, 2.456],
+    [16384, 29.36],
+  ]);
+  assert.equal(regimeStep(lca), null);
+  assert.equal(regimeStep(series((n) => 1e-6 * n * n)), null);
+  assert.equal(
+    regimeStep(series((n) => (n >= 4096 ? 3 : 1) * 1e-5 * n)),
+    null,
+  );
+  assert.equal(
+    regimeStep(series((n) => (n >= 2048 ? 3 : 1) * 1e-5 * n))?.n,
+    2048,
+  );
 });
