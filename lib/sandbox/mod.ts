@@ -133,7 +133,11 @@
  * 16k numbers or more) makes one or two top steps that steep in linear
  * code. When one doubling multiplies the time by more than 12
  * at n ≤ 64, the sizes in between are filled in and sizes then grow in
- * steps of n/8 (exponential code cannot be doubled). Python timing workers
+ * steps of n/8 (exponential code cannot be doubled). A doubling that
+ * multiplies the time by more than 8 and would end the series is sampled
+ * once more first (V8 deoptimising at one size: dijkstra_distances'
+ * reference went 66× from 128 to 256 and its series ended there in 3 of 5
+ * runs). Python timing workers
  * on Pyodide run WebAssembly in Liftoff only, so a tier-up cannot speed the
  * interpreter up halfway through. A measurement takes about 0.3 s.
  *
@@ -156,7 +160,12 @@
  * sizes and settles the fit over all of them below the truth. A close
  * call between
  * non-neighbouring classes is measured once more and the two series merged
- * (minimum per size).
+ * (minimum per size). In JavaScript a lone step (one doubling as n^2 or
+ * steeper, 0.8 above the median step, no other step n^1.7, four sizes or
+ * more on either side) is V8 changing regime: the sizes above it decide,
+ * and may only lower the class (next_greater_distance's reference: 3–6 ns
+ * per element to 1,024, then 16 ns flat; 16 ns at every size when a fresh
+ * worker starts at 256).
  * `exponent` is the log-log slope over the upper half of the sizes.
  *
  * What it can and cannot separate, measured on every reference and naive
@@ -177,7 +186,9 @@
  * (string prepending, first_redundant_link's naive solution and the like
  * now O(n²); `unknown` 1 %, all same_letters' naive solution, whose
  * `del` per character grows as n^1.4–1.6 to 32,768 and fits no class);
- * JavaScript unchanged, 90.5–91.5 % (run-to-run).
+ * JavaScript unchanged, 90.5–91.5 % (run-to-run). With the regime step
+ * and the second sample above (5 repetitions, the same day): JavaScript
+ * 92.9 % (the step rule alone 91.9 %), native Python 94.5 % (2).
  * Every class but that pair is told apart: the misses are O(n) against
  * O(n log n), in both directions — linear code whose data outgrows a cache
  * slows down per element by 1.5–2× between n = 1,000 and 16,000, about
