@@ -10,6 +10,7 @@ import {
   buildPrompt,
   loadEntries,
   rowKey,
+  runIdentity,
   type Shard,
   shardOf,
   type SuiteEntry,
@@ -17,6 +18,7 @@ import {
   workItems,
 } from "../runner/mod.ts";
 import type { SuiteList } from "../suites/types.ts";
+import type { RunIdentity } from "../store/mod.ts";
 
 /** The endpoint every request line targets. */
 export const BATCH_URL = "/v1/chat/completions";
@@ -51,6 +53,8 @@ export interface BatchPlan {
   config: SweepConfig;
   entries: SuiteEntry[];
   questionCounts: Record<string, number>;
+  /** What the run is (see `lib/store/identity.ts`). */
+  identity: RunIdentity;
   /** Row keys in sweep order, each with its model and work item: the shard's keys only, for a shard. */
   items: Map<string, PlannedItem>;
   /** The shard planned (`--shard i/n`); absent for the whole sweep. */
@@ -76,12 +80,13 @@ export async function planBatch(
   limit: number | undefined,
   shard?: Shard,
 ): Promise<BatchPlan> {
-  const { entries, questionCounts } = await loadEntries(
+  const { entries, questionCounts, inputs } = await loadEntries(
     config,
     suites,
     baseDir,
     limit,
   );
+  const identity = runIdentity({ config, entries, inputs, limit });
   for (const entry of entries) {
     for (const [id, template] of entry.templates) {
       if (template.tools !== undefined && template.tools.length > 0) {
@@ -122,6 +127,7 @@ export async function planBatch(
     config,
     entries,
     questionCounts,
+    identity,
     items,
     otherShards,
     ...(shard === undefined ? {} : { shard }),

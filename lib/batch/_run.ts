@@ -11,6 +11,7 @@ import type { ModelConfig, SweepConfig } from "../config/schema.ts";
 import { PLACEHOLDER_API_KEY } from "../providers/mod.ts";
 import {
   checkShard,
+  identityMismatch,
   REQUEST_SEED_RULE,
   secretsOf,
   type Shard,
@@ -18,6 +19,7 @@ import {
 import {
   buildManifest,
   createRunDir,
+  identityOf,
   type Manifest,
   readManifest,
   redactSecrets,
@@ -103,6 +105,7 @@ export async function createBatchRun(
     requestSeed: REQUEST_SEED_RULE,
     startedAt: started,
   });
+  manifest.identity = plan.identity;
   manifest.baseDir = baseDir;
   if (options.limit !== undefined) manifest.limit = options.limit;
   if (plan.shard !== undefined) manifest.shard = plan.shard;
@@ -157,6 +160,17 @@ export async function openBatchRun(
     manifest.limit,
     shard,
   );
+  // Rows are added only to the run they belong to: the plan made now must
+  // be the one the run recorded.
+  const refused = identityMismatch({
+    action: `add rows to ${runDir}`,
+    recorded: identityOf(manifest) ?? undefined,
+    now: plan.identity,
+    instead:
+      "submit the config as a new run: deno task batch submit <config.json>",
+  });
+  if (refused !== null) throw new BatchInputError(refused);
+  manifest.identity ??= plan.identity;
   return withSecrets({
     runDir,
     manifest,

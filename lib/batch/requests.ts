@@ -14,6 +14,11 @@ import { checkOutputPath, openFileAtomic } from "../store/mod.ts";
 export interface ExportOptions extends BatchConfigOptions {
   /** Replace an existing `out` file. @default {false} */
   force?: boolean;
+  /**
+   * Files the command read besides the dataset files the plan records
+   * (the config file): `out` may be none of them. @default none
+   */
+  reads?: readonly string[];
 }
 
 /** What {@linkcode exportRequests} wrote. */
@@ -80,10 +85,15 @@ export async function exportRequests(
     options.limit,
     options.shard,
   );
+  const baseDir = resolve(options.baseDir ?? Deno.cwd());
   await checkOutputPath(out, {
     what: "the requests",
     flag: "--out",
     force: options.force ?? false,
+    reads: [
+      ...(options.reads ?? []),
+      ...plan.identity.inputs.map((input) => resolve(baseDir, input.name)),
+    ],
   });
   const encoder = new TextEncoder();
   // Written beside `out` and renamed over it once whole.

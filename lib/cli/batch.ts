@@ -194,10 +194,12 @@ async function main(args: string[]): Promise<number> {
           USAGE,
         );
       }
-      const { config, options } = await configOptions(one("config file"));
+      const configPath = one("config file");
+      const { config, options } = await configOptions(configPath);
       const result = await exportRequests(config, values.out, {
         ...options,
         force: values.force,
+        reads: [configPath],
       });
       console.log(
         `${result.requests} requests (${result.bytes} bytes) written to ${result.path}`,

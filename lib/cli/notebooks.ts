@@ -12,8 +12,13 @@
  *
  * @module
  */
-import { basename, dirname, join, resolve } from "node:path";
-import { fsReason } from "../store/run_dir.ts";
+import { basename, join, resolve } from "node:path";
+import { checkRunDir, fsReason, isRunFolder } from "../store/run_dir.ts";
+import {
+  checkOutputPath,
+  OutputPathError,
+  realOutputPath,
+} from "../store/output.ts";
 // The notebook module alone: it does not load Polars (which needs --allow-ffi).
 import { executeNotebook, runForNotebook } from "../report/notebook.ts";
 import { writeIndexPage } from "../report/index_page.ts";
@@ -30,10 +35,12 @@ const USAGE =
 const OUT_MARK = ".calc-bench-notebooks";
 
 /**
- * Refuses an --out that would destroy what this command did not write: a
- * run folder, the folder of a notebook being executed (its output would
- * replace the notebook), or a folder of other files (without the mark and
- * without --force, when a file would be replaced).
+ * Refuses an --out that would destroy what this command did not write,
+ * through the store's one output guard (real paths: a symlink or `..`
+ * does not hide what a folder is): a run folder or a folder inside one,
+ * a path where an executed copy would replace a notebook being executed
+ * (or any file it reads), or a folder of other files (without the mark
+ * and without --force, when a file would be replaced).
  */
 async function checkOutDir(
   out: string,
@@ -45,35 +52,29 @@ async function checkOutDir(
   try {
     info = await Deno.stat(out);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return; // made fresh
-    throw usageError(
-      `${action}: ${fsReason(error)}; give another --out`,
-      USAGE,
-    );
+    if (!(error instanceof Deno.errors.NotFound)) {
+      throw usageError(
+        `${action}: ${fsReason(error)}; give another --out`,
+        USAGE,
+      );
+    }
+    info = null; // made fresh
   }
-  if (!info.isDirectory) {
+  if (info !== null && !info.isDirectory) {
     throw usageError(
       `${action}: it is a file; give a folder with --out`,
       USAGE,
     );
   }
-  for (const name of ["manifest.json", "results.jsonl"]) {
-    if (await exists(join(out, name))) {
-      throw usageError(
-        `${action}: it is a run folder (it holds ${name}); give another --out, such as outputs/notebooks`,
-        USAGE,
-      );
-    }
+  const real = await realOutputPath(out);
+  if (await isRunFolder(real)) {
+    throw usageError(
+      `${action}: it is a run folder${
+        real === resolve(out) ? "" : ` (${out} resolves to ${real})`
+      }; give another --out, such as outputs/notebooks`,
+      USAGE,
+    );
   }
-  for (const path of notebooks) {
-    if (resolve(dirname(path)) === resolve(out)) {
-      throw usageError(
-        `${action}: ${path} is there, and its executed copy would replace it (not even --force does that); give another --out, such as outputs/notebooks`,
-        USAGE,
-      );
-    }
-  }
-  if (force || await exists(join(out, OUT_MARK))) return;
   const targets = [
     ...notebooks.flatMap((p) => {
       const stem = basename(p).replace(/\.ipynb$/, "");
@@ -81,6 +82,28 @@ async function checkOutDir(
     }),
     "index.html",
   ];
+  for (const name of targets) {
+    try {
+      await checkOutputPath(join(real, name), {
+        what: "an executed notebook",
+        flag: "--out",
+        force: true, // replacing is decided below, by the folder's mark
+        reads: notebooks,
+      });
+    } catch (error) {
+      if (!(error instanceof OutputPathError)) throw error;
+      const source = notebooks.find((p) => basename(p) === name);
+      throw usageError(
+        source !== undefined || /which this command reads/.test(error.message)
+          ? `${action}: ${
+            source ?? name
+          } is there, and its executed copy would replace it (not even --force does that); give another --out, such as outputs/notebooks`
+          : `${action}: ${error.message.replace(/^Cannot write [^:]*: /, "")}`,
+        USAGE,
+      );
+    }
+  }
+  if (info === null || force || await exists(join(out, OUT_MARK))) return;
   const taken = [];
   for (const name of targets) {
     if (await exists(join(out, name))) taken.push(name);
@@ -124,12 +147,9 @@ async function main(args: string[]): Promise<number> {
   let runSuites: string[] | null = null;
   if (values.run) {
     try {
-      await Deno.stat(values.run);
-    } catch {
-      throw usageError(
-        `Cannot use --run ${values.run}: no such run folder; give a run folder written by deno task sweep (outputs/<name>-<time>)`,
-        USAGE,
-      );
+      await checkRunDir(values.run, { flag: "--run" });
+    } catch (error) {
+      throw usageError((error as Error).message, USAGE);
     }
     runSuites = await suitesOfRun(values.run);
   }

@@ -16,10 +16,14 @@
  *
  * @module
  */
+import { join } from "node:path";
 import {
   checkOutputPath,
   checkRunDir,
+  distinctRuns,
   GENERATOR_META,
+  MANIFEST_FILE,
+  RESULTS_FILE,
   RunDirError,
 } from "../store/mod.ts";
 import { parseCli, runCli, usageError } from "../args.ts";
@@ -100,27 +104,42 @@ async function writeReports(
     for (const runDir of positionals) {
       await checkRunDir(runDir, { action: "write a report of" });
     }
-    if (values.out !== undefined) {
-      await checkOutputPath(values.out, {
-        what: "the report",
+    // A run given twice (another spelling of its path, a copy) is one run.
+    const { dirs, warnings } = await distinctRuns(positionals);
+    for (const warning of warnings) printError(`Warning: ${warning}`);
+    // Every output through the one guard: never a file the report reads,
+    // never a run's file but its own report.html; summary.csv is the
+    // report's own in each run folder.
+    const reads = dirs.flatMap((d) => [
+      join(d, RESULTS_FILE),
+      join(d, MANIFEST_FILE),
+    ]);
+    const out = values.out ?? join(dirs[0]!, "report.html");
+    await checkOutputPath(out, {
+      what: "the report",
+      flag: "--out",
+      force: values.force,
+      ours: isReport,
+      reads,
+      runOwned: ["report.html"],
+    });
+    for (const dir of dirs) {
+      await checkOutputPath(join(dir, "summary.csv"), {
+        what: "the run's summary",
         flag: "--out",
-        force: values.force,
-        ours: isReport,
+        force: true,
+        reads,
+        runOwned: ["summary.csv"],
       });
     }
     // Polars and the charts load only once the input is known to be good.
     const { writeReport, writeSummaryCsv } = await import("../mod.ts");
-    print(
-      await writeReport(
-        positionals,
-        values.out === undefined ? {} : { out: values.out },
-      ),
-    );
-    for (const runDir of positionals) {
+    print(await writeReport(dirs, { out }));
+    for (const runDir of dirs) {
       print(await writeSummaryCsv(runDir));
     }
-    if (positionals.length === 2) {
-      for (const line of await twoRunFlips(positionals)) print(line);
+    if (dirs.length === 2) {
+      for (const line of await twoRunFlips(dirs)) print(line);
     }
     return 0;
   } catch (error) {

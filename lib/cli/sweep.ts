@@ -33,7 +33,12 @@ import {
 } from "../runner/mod.ts";
 import { loadSuites, SUITE_NAMES } from "../suites/registry.ts";
 import type { SuiteList } from "../suites/types.ts";
-import { readManifest, RESULTS_FILE } from "../store/mod.ts";
+import {
+  checkRunDir,
+  readManifest,
+  RESULTS_FILE,
+  RunDirError,
+} from "../store/mod.ts";
 import { importLazily } from "../lazy.ts";
 import { summarizeResultsText } from "../report/tally_file.ts";
 import { CliExit, parseCli, runCli } from "../args.ts";
@@ -168,6 +173,7 @@ async function main(args: string[]): Promise<number> {
   let suites: SuiteList = [];
   try {
     if (values.resume !== undefined) {
+      await checkRunDir(values.resume, { flag: "--resume", rows: false });
       options.resume = values.resume;
       // The plan comes from the manifest; a config given beside it must
       // plan the same rows (runSweep refuses one that does not).
@@ -279,6 +285,9 @@ async function printPlan(
     typeof import("../plan/mod.ts")
   >("../plan/mod.ts", import.meta.url);
   try {
+    for (const run of options.from ?? []) {
+      await checkRunDir(run, { flag: "--plan-from", rows: false });
+    }
     const suites = await suitesOf(positionals[0]!);
     const { config, baseDir } = await loadConfig(positionals[0]!, suites);
     const plan = await planSweep(config, {
@@ -292,7 +301,8 @@ async function printPlan(
     return 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
-    return error instanceof ConfigError || error instanceof SweepInputError
+    return error instanceof ConfigError || error instanceof SweepInputError ||
+        error instanceof RunDirError
       ? 2
       : 1;
   }

@@ -8,7 +8,12 @@
 import { configDifferences, rowConfig } from "../config/row_config.ts";
 import { canonicalJson } from "../canonical.ts";
 import { checkShard, type Shard } from "../runner/mod.ts";
-import { type Manifest, readManifest } from "../store/mod.ts";
+import {
+  identityDifferences,
+  identityOf,
+  type Manifest,
+  readManifest,
+} from "../store/mod.ts";
 import { MergeInputError } from "./error.ts";
 import { listed } from "./_listed.ts";
 
@@ -126,6 +131,14 @@ export function checkSet(runs: readonly ShardRun[]): void {
         `Cannot merge: ${run.dir} and ${first.dir} come from different sweeps (config differs in ${
           listed(configDifferences(want, got))
         }); merge shards of one config and seed`,
+      );
+    }
+    const [a, b] = [identityOf(first.manifest), identityOf(run.manifest)];
+    if (a !== null && b !== null && a.hash !== b.hash) {
+      throw new MergeInputError(
+        `Cannot merge: ${run.dir} and ${first.dir} are shards of different runs (${
+          listed(identityDifferences(a, b))
+        }); merge the shards of one sweep, made from the same inputs`,
       );
     }
     if ((run.manifest.limit ?? null) !== (first.manifest.limit ?? null)) {

@@ -5,8 +5,16 @@
  * @module
  */
 import { basename, dirname, join, resolve } from "node:path";
-import { loadEntries, rowKey, shardOfKey, workItems } from "../runner/mod.ts";
 import {
+  identityMismatch,
+  loadEntries,
+  rowKey,
+  runIdentity,
+  shardOfKey,
+  workItems,
+} from "../runner/mod.ts";
+import {
+  identityOf,
   type Manifest,
   readResults,
   ResultsWriter,
@@ -53,13 +61,25 @@ async function plannedKeys(
   const baseDir = resolve(options.baseDir ?? manifest.baseDir ?? Deno.cwd());
   let entries;
   try {
-    ({ entries } = await loadEntries(
+    let inputs;
+    ({ entries, inputs } = await loadEntries(
       config,
       options.suites,
       baseDir,
       manifest.limit,
     ));
+    const refused = identityMismatch({
+      action: "merge",
+      recorded: identityOf(manifest) ?? undefined,
+      now: runIdentity({ config, entries, inputs, limit: manifest.limit }),
+      instead: "run the sweep again from the inputs as they are now",
+    });
+    if (refused !== null) {
+      for (const entry of entries) await entry.suite.close?.().catch(() => {});
+      throw new MergeInputError(refused);
+    }
   } catch (error) {
+    if (error instanceof MergeInputError) throw error;
     throw new MergeInputError(
       `Cannot merge: the shards' config cannot be loaded here to list the keys it plans: ${
         (error as Error).message
@@ -101,6 +121,7 @@ async function checkRows(
   const foreign: string[] = [];
   const unplanned: string[] = [];
   const mismatched: string[] = [];
+  const otherRun: string[] = [];
   for (const [i, run] of runs.entries()) {
     const path = join(run.dir, "results.jsonl");
     const bad: number[] = [];
@@ -129,6 +150,12 @@ async function checkRows(
           `${key} (in ${run.dir}, shard ${run.shard.index}/${run.shard.count}; it belongs to shard ${
             shardOfKey(key, run.shard.count)
           })`,
+        );
+        continue;
+      }
+      if (row.run !== run.manifest.run) {
+        otherRun.push(
+          `${key} (in ${run.dir}; its run is ${row.run}, not ${run.manifest.run})`,
         );
         continue;
       }
@@ -168,6 +195,13 @@ async function checkRows(
       `Cannot merge: ${unplanned.length} key(s) are not planned by the shards' config: ${
         listed(unplanned)
       }; merge shards of one sweep`,
+    );
+  }
+  if (otherRun.length > 0) {
+    throw new MergeInputError(
+      `Cannot merge: ${otherRun.length} row(s) carry another run's id: ${
+        listed(otherRun)
+      }; a shard folder holds only its own run's rows — resume that shard from an unedited results.jsonl`,
     );
   }
   const missing: string[] = [];

@@ -12,7 +12,7 @@ import pl from "nodejs-polars";
 import type { DataFrame, DataType } from "./frame.ts";
 import { join, resolve } from "node:path";
 import { findBadLines } from "./_jsonl.ts";
-import { resultsEnd } from "../store/mod.ts";
+import { distinctRuns, resultsEnd } from "../store/mod.ts";
 import {
   expandJsonColumn,
   NESTED,
@@ -24,6 +24,7 @@ import { RunFormatError } from "./errors.ts";
 import { readCopy } from "./_copy.ts";
 import { jsonlStamp, readCache, writeCache } from "./_parquet_cache.ts";
 import { addCost } from "./cost.ts";
+import { MEMBERSHIP_COLUMNS, ownRows } from "./_membership.ts";
 import { RESULT_COLUMNS, type ResultColumn } from "../types.ts";
 
 /** What {@linkcode loadRuns} knows about each run folder it read. */
@@ -182,7 +183,9 @@ export async function loadRuns(
   const runs: RunInfo[] = [];
   const warnings: string[] = [];
   const dimSet = new Set<string>();
-  for (const dir of list) {
+  const distinct = await distinctRuns(list);
+  warnings.push(...distinct.warnings);
+  for (const dir of distinct.dirs) {
     const one = await loadOne(dir, { strict, cache, columns }, warnings);
     frames.push(one.frame);
     runs.push(one.info);
@@ -235,14 +238,28 @@ async function loadOne(
     }
     throw error;
   }
+  // The membership rules' columns are read too, then dropped.
+  const need = columns === undefined
+    ? undefined
+    : [...new Set([...columns, ...MEMBERSHIP_COLUMNS])];
   const stamp = cache ? await jsonlStamp(results, end.prefix) : null;
-  const cached = stamp ? await readCache(dir, stamp, columns) : null;
+  const cached = stamp ? await readCache(dir, stamp, need) : null;
   const info = (rows: number) => ({
     dir,
     manifest,
     rows,
     torn: end.torn !== null,
   });
+  /** The run's own rows (see `_membership.ts`), the columns asked for, costs. */
+  const finish = (frame: DataFrame): DataFrame => {
+    const own = ownRows(frame, manifest, results);
+    if (own.warning !== null) warnings.push(own.warning);
+    let out = own.frame;
+    if (columns) {
+      out = out.select(...columns.filter((c) => out.columns.includes(c)));
+    }
+    return addCost(out, manifest);
+  };
   if (end.torn !== null) {
     const message =
       `Cannot read the last line of ${results}: it is torn (byte ${end.prefix} to ${end.size}, a run stopped mid-write)`;
@@ -250,7 +267,7 @@ async function loadOne(
     warnings.push(`${message}; dropped it and loaded the complete lines`);
   }
   if (cached) {
-    const frame = addCost(cached.frame, manifest);
+    const frame = finish(cached.frame);
     return { frame, info: info(frame.height), dims: cached.dims };
   }
   let path = results;
@@ -265,13 +282,11 @@ async function loadOne(
   try {
     const read = end.prefix === 0
       ? { frame: emptyFrame(), dims: [], full: true }
-      : await readRows(path, results, dir, end.prefix, columns, cache);
-    let frame = read.frame;
-    if (stamp && read.full) await writeCache(dir, stamp, frame, read.dims);
-    if (columns) {
-      frame = frame.select(...columns.filter((c) => frame.columns.includes(c)));
+      : await readRows(path, results, dir, end.prefix, need, cache);
+    if (stamp && read.full) {
+      await writeCache(dir, stamp, read.frame, read.dims);
     }
-    frame = addCost(frame, manifest);
+    const frame = finish(read.frame);
     return { frame, info: info(frame.height), dims: read.dims };
   } finally {
     if (tmp) await Deno.remove(tmp);
@@ -453,21 +468,46 @@ function unnestStruct(
     .unnest(column);
 }
 
+/**
+ * A run folder's manifest: null (with a warning) when it has none; a
+ * manifest that is there but not a JSON object (a truncated write, an
+ * edit) stops the load, since the rows cannot be checked against the run.
+ *
+ * @throws {SyntaxError} naming the file and what to do.
+ */
 async function readManifest(
   dir: string,
   warnings: string[],
 ): Promise<Record<string, unknown> | null> {
   const path = join(dir, "manifest.json");
+  let text;
   try {
-    return JSON.parse(await Deno.readTextFile(path));
+    text = await Deno.readTextFile(path);
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) {
       warnings.push(
-        `Cannot read ${path}: missing; loading results without prices`,
+        `${path} is missing: its rows are not checked against a run (run id, models, plan) and have no prices`,
       );
       return null;
     }
-    warnings.push(`Cannot read ${path}: ${(error as Error).message}`);
-    return null;
+    throw error;
   }
+  let manifest: unknown;
+  try {
+    manifest = JSON.parse(text);
+  } catch (error) {
+    throw new SyntaxError(
+      `Cannot load run ${dir}: ${path} is not valid JSON (${
+        (error as Error).message
+      }; a truncated or edited file), so its rows cannot be checked against the run they belong to; restore the manifest.json the sweep wrote`,
+    );
+  }
+  if (
+    typeof manifest !== "object" || manifest === null || Array.isArray(manifest)
+  ) {
+    throw new SyntaxError(
+      `Cannot load run ${dir}: ${path} is not a run manifest (a JSON object); restore the manifest.json the sweep wrote`,
+    );
+  }
+  return manifest as Record<string, unknown>;
 }

@@ -6,12 +6,47 @@
  * @module
  */
 import { dirname, join } from "node:path";
-import { MANIFEST_FILE, readResults, RESULTS_FILE } from "../store/mod.ts";
+import {
+  countSetAside,
+  MANIFEST_FILE,
+  NOT_THE_RUNS,
+  notTheRuns,
+  readResults,
+  RESULTS_FILE,
+  runMembership,
+  type SetAside,
+  setAsideWarning,
+} from "../store/mod.ts";
 import { type MetricSource } from "../judge/metric.ts";
+import type { ResultRow } from "../types.ts";
 import { completeness, plannedRows } from "./completeness.ts";
 
 import { SummaryTally, type TallyRow } from "./tally.ts";
 import { alignTable, formatSummaryTable, pct } from "./tally_table.ts";
+
+/**
+ * The rows of a results file that are its run's own by the store's rule
+ * (`notTheRuns`, and each key once), counting the others in `setAside`.
+ */
+async function* ownRowsOf(
+  results: string,
+  manifest: unknown,
+  setAside: Map<string, SetAside>,
+): AsyncGenerator<ResultRow> {
+  const membership = runMembership(manifest);
+  const keys = new Set<string>();
+  let ordinal = 0;
+  for await (const row of readResults(results, { onBadLine: () => {} })) {
+    ordinal++;
+    const why = notTheRuns(row, membership) ??
+      (keys.has(row.key) ? NOT_THE_RUNS.repeat : null);
+    if (why !== null) countSetAside(setAside, why, ordinal);
+    else {
+      keys.add(row.key);
+      yield row;
+    }
+  }
+}
 
 /** Templates by suite, as a plan reads them from rows. */
 function addTemplate(
@@ -82,28 +117,29 @@ export async function summarizeResultsText(
   });
   const without = new SummaryTally(["suite", "model"], { suites });
   const seen = new Map<string, Set<string>>();
-  for await (const row of readResults(results, { onBadLine: () => {} })) {
+  // Read as the report's loader reads it (any JSON), so the closing table
+  // and the report agree on an old or hand-made manifest, and count only
+  // the run's own rows by the same rule.
+  const manifest = await Deno.readTextFile(join(runDir, MANIFEST_FILE))
+    .then((text) => JSON.parse(text) as unknown, () => null)
+    .catch(() => null);
+  const setAside = new Map<string, SetAside>();
+  for await (const row of ownRowsOf(results, manifest, setAside)) {
     const fields = row as unknown as TallyRow & Record<string, unknown>;
     withTemplate.add(fields);
     without.add(fields);
     addTemplate(seen, row.suite, row.template);
   }
-  // Read as the report's loader reads it (any JSON), so the closing table
-  // and the report agree on an old or hand-made manifest.
-  const manifest = await Deno.readTextFile(join(runDir, MANIFEST_FILE))
-    .then((text) => JSON.parse(text) as unknown, () => null)
-    .catch(() => null);
   const plan = plannedRows(manifest, seen);
   const templates = new Set([
     ...[...seen.values()].flatMap((set) => [...set]),
     ...plan.cells.map((cell) => cell.template),
   ]);
   const tally = templates.size > 1 ? withTemplate : without;
-  return formatSummaryTable(
-    tally.by,
-    await tally.lines(),
-    completeness(plan, tally.by, tally.stored(), { runDir }),
-  );
+  const rows = completeness(plan, tally.by, tally.stored(), { runDir });
+  const aside = setAsideWarning(results, setAside);
+  if (aside !== null) rows.warnings.unshift(aside);
+  return formatSummaryTable(tally.by, await tally.lines(), rows);
 }
 
 /** One model's line of {@linkcode summarizeResults}. */
@@ -123,6 +159,7 @@ export interface ModelSummary {
 
 /**
  * Streams a results file and counts rows, accuracy and errors per model
+ * (only the run's own rows, by the manifest beside the file, as the report)
  * (in order of first appearance), by the same rule as the summary table.
  *
  * @param path The `results.jsonl` path.
@@ -146,7 +183,10 @@ export interface ModelSummary {
 export async function summarizeResults(path: string): Promise<ModelSummary[]> {
   const tally = new SummaryTally(["model"]);
   const rows = new Map<string, number>();
-  for await (const row of readResults(path, { onBadLine: () => {} })) {
+  const manifest = await Deno.readTextFile(join(dirname(path), MANIFEST_FILE))
+    .then((text) => JSON.parse(text) as unknown, () => null)
+    .catch(() => null);
+  for await (const row of ownRowsOf(path, manifest, new Map())) {
     rows.set(row.model, (rows.get(row.model) ?? 0) + 1);
     tally.add(row as unknown as TallyRow & Record<string, unknown>);
   }

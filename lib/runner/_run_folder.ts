@@ -8,23 +8,27 @@
  *
  * @module
  */
-import { basename, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import type { SweepConfig } from "../config/schema.ts";
 import type { ResultRow } from "../types.ts";
 import {
+  type BadResultLine,
   createRunDir,
   createRunDirAt,
+  enclosingRun,
   fsReason,
   isRunFileName,
   type Manifest,
   type ManifestSession,
   readManifest,
   readResults,
+  realOutputPath,
   RunDirError,
   tidyResults,
   writeManifest,
 } from "../store/mod.ts";
 import { SweepInputError } from "./entries.ts";
+import { rowKey } from "./row.ts";
 import { checkResumePlan } from "./resume_plan.ts";
 import { checkShard, type Shard, shardOf } from "./shard.ts";
 import { jobShardDir, shardDirName } from "./job_dir.ts";
@@ -217,21 +221,34 @@ export interface OpenedStore {
   warnings: string[];
 }
 
-/** Rows already in a results file, and lines that are not rows. */
+/** Rows already in a results file, and lines that are not the run's rows. */
 interface PriorRows {
   finished: Set<string>;
   priorErrors: number;
   priorCached: number;
   /** Keys of rows outside the plan (with `outside`), in file order. */
   outside: string[];
-  bad: { line: number; text: string }[];
+  /** Lines to set aside: not rows, rows of another run or plan, repeats. */
+  bad: BadResultLine[];
 }
 
-/** Reads the rows stored so far (a torn last line is skipped). Writes nothing. */
+/**
+ * Why a stored row is not one of this run's (a plural clause for the
+ * message that sets it aside), or null when it is.
+ */
+type RowJudge = (row: ResultRow) => string | null;
+
+/**
+ * Reads the rows stored so far (a torn last line is skipped). Writes
+ * nothing. A row `foreign` refuses, and a second row of a key already
+ * read, go to `bad` with the reason; with `outside`, rows outside the
+ * plan are listed in `outside` (the caller refuses them).
+ */
 async function readPrior(
   resultsPath: string,
-  outside?: (row: ResultRow) => boolean,
+  options: { foreign?: RowJudge; outside?: (row: ResultRow) => boolean } = {},
 ): Promise<PriorRows> {
+  const { foreign, outside } = options;
   const prior: PriorRows = {
     finished: new Set(),
     priorErrors: 0,
@@ -239,19 +256,46 @@ async function readPrior(
     outside: [],
     bad: [],
   };
-  for await (
-    const row of readResults(resultsPath, {
-      onBadLine: (line, text) => prior.bad.push({ line, text }),
-      onTornLine: (line, text) => prior.bad.push({ line, text }),
-    })
-  ) {
+  const reasons = new Map<string, string>();
+  const rows = readResults(resultsPath, {
+    onBadLine: (line, text) => prior.bad.push({ line, text }),
+    onTornLine: (line, text) => prior.bad.push({ line, text }),
+    belongs: (row) => {
+      const why = foreign?.(row) ??
+        (prior.finished.has(row.key)
+          ? "rows repeating a key stored on an earlier line"
+          : null);
+      if (why !== null) reasons.set(row.key, why);
+      return why === null;
+    },
+    onForeignRow: (line, text, row) =>
+      prior.bad.push({ line, text, reason: reasons.get(row.key)! }),
+  });
+  for await (const row of rows) {
     if (outside?.(row)) prior.outside.push(row.key);
-    if (prior.finished.has(row.key)) continue;
     prior.finished.add(row.key);
     if (row.status === "error") prior.priorErrors++;
     if (row.cached) prior.priorCached++;
   }
   return prior;
+}
+
+/**
+ * The rows a resumed run keeps: its own run id, the key its fields make,
+ * inside its plan (see {@linkcode outsidePlan}).
+ */
+function foreignRows(
+  runName: string,
+  outside: (row: ResultRow) => boolean,
+): RowJudge {
+  return (row) => {
+    if (row.run !== runName) return "rows of another run";
+    if (
+      row.key !== rowKey(row.model, row.question_id, row.template, row.sample)
+    ) return "rows whose key is not the one their fields make";
+    if (outside(row)) return "rows outside the run's plan";
+    return null;
+  };
 }
 
 /** Sets aside what is not a row (see `tidyResults`), saying so in `warnings`. */
@@ -314,6 +358,29 @@ async function runDirState(
 }
 
 /**
+ * Refuses a new run folder inside another run's folder (a `--run-dir`, or
+ * the config's `outputDir`, given as a run folder or a path below one):
+ * the sweep would write among that run's files.
+ */
+async function refuseInsideRun(
+  at: string | undefined,
+  outputDir: string,
+): Promise<void> {
+  const where = at === undefined ? outputDir : dirname(resolve(at));
+  const run = await enclosingRun(await realOutputPath(where));
+  if (run === null) return;
+  throw new SweepInputError(
+    `Cannot start a sweep in ${
+      at ?? outputDir
+    }: it is inside the run folder ${run}, and a new run would write among that run's files; give ${
+      at === undefined
+        ? "the config's outputDir a folder that holds runs (such as outputs)"
+        : "--run-dir a new folder outside it"
+    }`,
+  );
+}
+
+/**
  * Opens the run folder for rows, after the input was loaded and checked:
  *
  * - resume: reads the stored rows, moves garbage aside, adds the session
@@ -332,12 +399,18 @@ export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
   if (start.manifest !== null) {
     const runDir = start.runDir;
     const resultsPath = join(runDir, "results.jsonl");
-    const prior = await readPrior(resultsPath);
+    const prior = await readPrior(resultsPath, {
+      foreign: foreignRows(
+        start.manifest.run,
+        outsidePlan(config, inputs.entries, inputs.shard),
+      ),
+    });
     await tidyPrior(resultsPath, prior, started, warnings);
     start.manifest.sessions.push(session);
     await writeManifest(runDir, start.manifest, secrets);
     return { runDir, manifest: start.manifest, ...prior, warnings };
   }
+  await refuseInsideRun(start.at, config.outputDir);
   const manifest = await inputs.newManifest();
   manifest.sessions.push(session);
   const fresh = (runDir: string): OpenedStore => ({
@@ -384,10 +457,9 @@ export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
       );
     }
     const resultsPath = join(runDir, "results.jsonl");
-    const prior = await readPrior(
-      resultsPath,
-      outsidePlan(config, inputs.entries, inputs.shard),
-    );
+    const prior = await readPrior(resultsPath, {
+      outside: outsidePlan(config, inputs.entries, inputs.shard),
+    });
     const stored = prior.finished.size;
     if (prior.outside.length > 0) {
       throw new SweepInputError(

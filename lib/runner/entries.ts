@@ -7,6 +7,7 @@
 import type { SweepConfig } from "../config/schema.ts";
 import type { Suite, SuiteList } from "../suites/types.ts";
 import type { SuiteEntry } from "./work.ts";
+import type { IdentityInput } from "../store/mod.ts";
 
 /**
  * Looks a suite up in the list a sweep was given.
@@ -41,6 +42,8 @@ export interface LoadedEntries {
   entries: SuiteEntry[];
   /** Questions per suite name (summed over entries of one suite). */
   questionCounts: Record<string, number>;
+  /** The input files the questions were read from, by content. */
+  inputs: IdentityInput[];
 }
 
 /**
@@ -149,5 +152,5 @@ export async function loadEntries(
     }
     entries.push(entry);
   }
-  return { entries, questionCounts };
+  return { entries, questionCounts, inputs: [] };
 }

@@ -19,6 +19,7 @@ export type {
   SweepResult,
 } from "./sweep_options.ts";
 export { checkResumePlan } from "./resume_plan.ts";
+export * from "./identity.ts";
 export { secretsOf } from "./secrets.ts";
 export { laneWidth } from "./lane_width.ts";
 export { SweepInputError } from "./entries.ts";

@@ -16,14 +16,18 @@ import type { Provider } from "../providers/mod.ts";
 import { loadProviderFactory } from "../providers/load.ts";
 import {
   buildManifest,
+  identityOf,
+  type Manifest,
   type ManifestSession,
   readEnvironment,
   redactSecrets,
   ResultsWriter,
+  type RunIdentity,
   writeManifest,
 } from "../store/mod.ts";
 import { ResponseCache } from "./cache.ts";
-import { loadEntries } from "./entries.ts";
+import { loadEntries, SweepInputError } from "./entries.ts";
+import { identityMismatch, runIdentity } from "./identity.ts";
 import { laneWidth } from "./lane_width.ts";
 import { createReporter, type SweepProgress } from "./progress.ts";
 import { secretsOf } from "./secrets.ts";
@@ -57,6 +61,37 @@ async function beforeFolder<T>(
     await environment?.catch(() => {});
     throw error;
   }
+}
+
+/**
+ * Refuses to resume a run whose identity (inputs, config, generators) is
+ * not the one it recorded. A run made before identities were recorded
+ * gets this one, with a warning that what changed before cannot be told.
+ *
+ * @returns Warnings for the closing summary.
+ * @throws {SweepInputError} naming every difference.
+ */
+function checkResumedIdentity(
+  runDir: string,
+  manifest: Manifest | null,
+  identity: RunIdentity,
+): string[] {
+  if (manifest === null) return [];
+  const recorded = identityOf(manifest) ?? undefined;
+  const refused = identityMismatch({
+    action: `resume ${runDir}`,
+    recorded,
+    now: identity,
+    instead:
+      "start a new run from the config: deno task sweep <config.json> (the rows stored stay in this run)",
+  });
+  if (refused !== null) throw new SweepInputError(refused);
+  manifest.identity = identity;
+  return recorded === undefined
+    ? [
+      `${runDir} was made before runs recorded their identity: its inputs as of now are recorded, but a change made before this resume cannot be told`,
+    ]
+    : [];
 }
 
 /** Each entry's `judging`, keyed by suite (`code#2` for a repeat). */
@@ -133,13 +168,19 @@ export async function runSweep(
   // A new run's manifest needs the git revision (a subprocess): read it
   // while the questions are generated.
   const environment = manifest === null ? readEnvironment() : null;
-  const { entries, questionCounts } = await beforeFolder(
+  const { entries, questionCounts, inputs } = await beforeFolder(
     environment,
     () => loadEntries(config, options.suites, baseDir, limit),
   );
   const shard = await beforeFolder(
     environment,
     () => shardToRun(manifest, options.shard),
+  );
+  // What the run is; a resumed run must still be the run it was.
+  const identity = runIdentity({ config, entries, inputs, limit });
+  const identityWarnings = await beforeFolder(
+    environment,
+    () => checkResumedIdentity(start.runDir, manifest, identity),
   );
   const total = plannedRows(config, entries, shard);
 
@@ -182,6 +223,7 @@ export async function runSweep(
           startedAt: started,
           ...(environment === null ? {} : { environment }),
         });
+        fresh.identity = identity;
         fresh.baseDir = baseDir;
         if (limit !== undefined) fresh.limit = limit;
         if (shard !== undefined) fresh.shard = shard;
@@ -345,6 +387,6 @@ export async function runSweep(
     cached: stats.cached,
     interrupted,
     elapsedSeconds: (performance.now() - t0) / 1000,
-    warnings: [...warnings, ...shared.unread.warnings()],
+    warnings: [...identityWarnings, ...warnings, ...shared.unread.warnings()],
   };
 }

@@ -8,6 +8,7 @@ import { join, resolve } from "node:path";
 import type { SweepConfig } from "../config/schema.ts";
 import { environmentVersions, gitRevision } from "./_versions.ts";
 import { redactSecrets } from "./redact.ts";
+import type { RunIdentity } from "./identity.ts";
 import { fsReason, RunDirError } from "./run_dir.ts";
 
 /** One session of work on a run (the first run, then each resume). */
@@ -77,6 +78,13 @@ export interface Manifest {
   seeds: { sweep: number; requestSeed: string };
   /** Questions per suite and the rows the sweep plans. */
   questions: Record<string, number>;
+  /**
+   * What the run is: the row-deciding config, the content hash and
+   * encoding of every input file it read, each suite's generator version
+   * and questions (see `identity.ts`). Absent in runs made before
+   * identities were recorded.
+   */
+  identity?: RunIdentity;
   /** Rows the sweep plans (models × questions × templates × samples). */
   total: number;
   /** Versions of Deno, V8, TypeScript and the pinned libraries. */

@@ -27,6 +27,9 @@ export * from "./lines.ts";
 export * from "./quarantine.ts";
 export * from "./output.ts";
 export * from "./redact.ts";
+export * from "./identity.ts";
+export * from "./same_run.ts";
+export * from "./membership.ts";
 
 /** File name of the results inside a run folder. */
 export const RESULTS_FILE = "results.jsonl";

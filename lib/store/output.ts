@@ -7,7 +7,7 @@
  * @module
  */
 import { basename, dirname, join, resolve } from "node:path";
-import { fsReason, isRunData } from "./run_dir.ts";
+import { enclosingRun, fsReason } from "./run_dir.ts";
 
 /**
  * The mark in the `<head>` of every HTML page the tools write, so that a
@@ -29,8 +29,8 @@ export interface OutputPathOptions {
   /** The flag that names the path ("--out"). */
   flag: string;
   /**
-   * An existing file may be replaced (`--force`). Never a run's
-   * `results.jsonl` or `manifest.json`, nor a folder.
+   * An existing file may be replaced (`--force`). Never a file the
+   * command reads, a run's files (but `runOwned`), nor a folder.
    * @default {false}
    */
   force?: boolean;
@@ -40,15 +40,82 @@ export interface OutputPathOptions {
    * @default none is
    */
   ours?: (path: string) => Promise<boolean>;
+  /**
+   * Files (or folders) this command reads: the output may be none of
+   * them, nor inside a folder of them, whatever the flags.
+   * @default none
+   */
+  reads?: readonly string[];
+  /**
+   * The names this output may take directly inside a run folder (the
+   * command's own outputs there, such as `report.html`); any other path
+   * in a run folder, or below one, is refused whatever the flags.
+   * @default none
+   */
+  runOwned?: readonly string[];
 }
 
 /**
- * Refuses an output path that would destroy data: a run's rows or manifest
- * (always), a folder, a path whose folder is missing, or an existing file
- * (unless `force`, or the file is the command's own).
+ * The real path a path names once written: symlinks (of the file and of
+ * its folders), `..` and trailing slashes resolved; for a path that does
+ * not exist yet, its nearest existing folder resolved and the rest joined.
+ *
+ * @param path A path, existing or not.
+ * @returns Its absolute real path.
+ * @throws {OutputPathError} for a symlink whose target does not exist
+ *   (writing through it would create a file elsewhere).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { realOutputPath } from "./output.ts";
+ * const dir = await Deno.realPath(await Deno.makeTempDir());
+ * await Deno.mkdir(`${dir}/a`);
+ * await Deno.symlink(`${dir}/a`, `${dir}/link`);
+ * assert.equal(await realOutputPath(`${dir}/link/../link/x.html`), `${dir}/a/x.html`);
+ * assert.equal(await realOutputPath(`${dir}/new/deeper/`), `${dir}/new/deeper`);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function realOutputPath(path: string): Promise<string> {
+  // Resolve folder by folder, so `link/..` means the link's parent, as the
+  // system resolves it, not the lexical parent.
+  const parts = resolve(path).split(/[\\/]+/).filter(Boolean);
+  let real = "/";
+  for (let i = 0; i < parts.length; i++) {
+    const next = join(real, parts[i]!);
+    let info;
+    try {
+      info = await Deno.lstat(next);
+    } catch {
+      return join(next, ...parts.slice(i + 1));
+    }
+    if (info.isSymlink) {
+      try {
+        real = await Deno.realPath(next);
+      } catch {
+        throw new OutputPathError(
+          `Cannot write to ${path}: ${next} is a symlink to a path that does not exist, and writing through it would create a file elsewhere; give another path`,
+        );
+      }
+    } else real = parts[i] === ".." ? dirname(real) : next;
+  }
+  return real;
+}
+
+/**
+ * Refuses an output path that would destroy data, whatever the flags:
+ * a file the command reads (or a path inside a folder it reads), any path
+ * in or below a run folder other than the outputs the command owns there
+ * (`runOwned`), a folder, a path whose folder is missing. An existing
+ * file is replaced only when it is the command's own earlier output
+ * (`ours`) or with `force`. Paths are compared as real paths, so a
+ * symlink, `..` or a trailing slash does not hide what a path is.
  *
  * @param path The output path.
- * @param options What is written, the flag, `--force`.
+ * @param options What is written, the flag, `--force`, what the command
+ *   reads and owns.
+ * @returns The real path to write to.
  * @throws {OutputPathError} naming the path and what to do.
  *
  * @example
@@ -61,26 +128,56 @@ export interface OutputPathOptions {
  * await Deno.writeTextFile(`${dir}/mine.html`, "keep me");
  * await assert.rejects(checkOutputPath(`${dir}/mine.html`, opts), /the file exists .*; give another --out, or add --force/);
  * await checkOutputPath(`${dir}/mine.html`, { ...opts, force: true });
+ * await assert.rejects(checkOutputPath(`${dir}/./mine.html`, { ...opts, force: true, reads: [`${dir}/mine.html`] }), /which this command reads/);
  * await Deno.writeTextFile(`${dir}/results.jsonl`, "");
- * await assert.rejects(checkOutputPath(`${dir}/results.jsonl`, { ...opts, force: true }), /rows of the run/);
+ * await assert.rejects(checkOutputPath(`${dir}/results.jsonl`, { ...opts, force: true }), /the rows of the run/);
+ * await assert.rejects(checkOutputPath(`${dir}/summary.csv`, { ...opts, runOwned: ["report.html"] }), /only report\.html/);
+ * await checkOutputPath(`${dir}/report.html`, { ...opts, runOwned: ["report.html"] });
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
 export async function checkOutputPath(
   path: string,
   options: OutputPathOptions,
-): Promise<void> {
-  const { what, flag, force = false, ours } = options;
+): Promise<string> {
+  const { what, flag, force = false, ours, reads = [], runOwned = [] } =
+    options;
   const action = `Cannot write ${what} to ${path}`;
-  if (await isRunData(path)) {
-    const which = basename(path) === "manifest.json" ? "manifest" : "rows";
+  const real = await realOutputPath(path);
+  const parent = dirname(real);
+  const run = await enclosingRun(parent);
+  if (run !== null && !(run === parent && runOwned.includes(basename(real)))) {
+    const file = run === parent ? basename(real) : null;
+    const which = file === "results.jsonl"
+      ? `it is the rows of the run in ${run}`
+      : file === "manifest.json"
+      ? `it is the manifest of the run in ${run}`
+      : `it is inside the run folder ${run}`;
     throw new OutputPathError(
-      `${action}: it is the ${which} of the run in ${
-        dirname(path)
-      }, which no output may replace (not even with --force); give another ${flag}`,
+      `${action}: ${which}, whose files are the run's own${
+        runOwned.length > 0
+          ? ` (this command writes only ${runOwned.join(", ")} there)`
+          : ""
+      }, and no output may replace them (not even with --force); give another ${flag} outside the run folder`,
     );
   }
-  const parent = dirname(resolve(path));
+  for (const input of reads) {
+    let inputReal: string;
+    try {
+      inputReal = await Deno.realPath(input);
+    } catch {
+      continue; // not there: nothing to overwrite
+    }
+    if (real === inputReal || real.startsWith(`${inputReal}/`)) {
+      throw new OutputPathError(
+        `${action}: ${
+          real === inputReal ? "it is" : "it is inside"
+        } ${input}, which this command reads${
+          real === resolve(path) ? "" : ` (${path} resolves to ${real})`
+        }, and no output may replace an input (not even with --force); give another ${flag}`,
+      );
+    }
+  }
   let info;
   try {
     info = await Deno.stat(parent);
@@ -100,9 +197,9 @@ export async function checkOutputPath(
   }
   let existing;
   try {
-    existing = await Deno.stat(path);
+    existing = await Deno.stat(real);
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) return;
+    if (error instanceof Deno.errors.NotFound) return real;
     throw new OutputPathError(
       `${action}: ${fsReason(error)}; give another ${flag}`,
     );
@@ -114,7 +211,7 @@ export async function checkOutputPath(
       } with ${flag}`,
     );
   }
-  if (force || (ours !== undefined && await ours(path))) return;
+  if (force || (ours !== undefined && await ours(real))) return real;
   throw new OutputPathError(
     `${action}: the file exists (${existing.size} bytes${
       existing.mtime ? `, modified ${existing.mtime.toISOString()}` : ""

@@ -15,6 +15,11 @@ export interface BadResultLine {
   line: number;
   /** The line's text, without its newline. */
   text: string;
+  /**
+   * Why it is set aside, as a plural clause ("rows of another run").
+   * @default "not result rows"
+   */
+  reason?: string;
 }
 
 /**
@@ -40,7 +45,7 @@ export interface BadResultLine {
  *   { line: 2, text: "oops" },
  *   { line: 4, text: '{"ke' },
  * ], new Date(0));
- * assert.match(said!, /2 line\(s\) were not result rows \(line 2, 4\)/);
+ * assert.match(said!, /set aside 2 line\(s\), counted in no result \(not result rows: line 2, 4\)/);
  * assert.equal(await Deno.readTextFile(path), '{"key":"a"}\n{"key":"b"}\n');
  * const aside = `${dir}/results.bad-1970-01-01T00-00-00-000Z.jsonl`;
  * assert.equal(await Deno.readTextFile(aside), 'oops\n{"ke\n');
@@ -74,9 +79,17 @@ export async function tidyResults(
       all.filter((t, i) => !middle.has(i + 1) && t !== ""),
     );
   }
-  return `${resultsPath}: ${bad.length} line(s) were not result rows (line ${
-    bad.slice(0, 5).map((b) => b.line).join(", ")
-  }${
-    bad.length > 5 ? ", ..." : ""
+  const byReason = new Map<string, number[]>();
+  for (const b of bad) {
+    const reason = b.reason ?? "not result rows";
+    byReason.set(reason, [...(byReason.get(reason) ?? []), b.line]);
+  }
+  const clauses = [...byReason].map(([reason, lines]) =>
+    `${reason}: line ${lines.slice(0, 5).join(", ")}${
+      lines.length > 5 ? `, ... (${lines.length} in all)` : ""
+    }`
+  );
+  return `${resultsPath}: set aside ${bad.length} line(s), counted in no result (${
+    clauses.join("; ")
   }); moved them to ${aside} and redoing their keys`;
 }

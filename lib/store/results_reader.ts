@@ -56,6 +56,14 @@ export interface ReadResultsOptions {
    * @default skips it silently
    */
   onTornLine?: (lineNumber: number, text: string) => void;
+  /**
+   * Whether a row belongs to the file's run (its plan, its run id); a row
+   * it refuses is not yielded but given to `onForeignRow`.
+   * @default every row belongs
+   */
+  belongs?: (row: ResultRow) => boolean;
+  /** Called for a row `belongs` refused, with its line. @default ignored */
+  onForeignRow?: (lineNumber: number, text: string, row: ResultRow) => void;
 }
 
 /**
@@ -89,6 +97,16 @@ export interface ReadResultsOptions {
  *   async () => { for await (const _ of readResults(`${dir}/r.jsonl`)); },
  *   /line 2 is not a result row; resume its run with `deno task sweep --resume /,
  * );
+ * // Rows of another run are handed aside, with their line.
+ * await Deno.writeTextFile(`${dir}/r.jsonl`, '{"key":"a","run":"x"}\n{"key":"b","run":"y"}\n');
+ * const foreign: number[] = [];
+ * keys.length = 0;
+ * const rows = readResults(`${dir}/r.jsonl`, {
+ *   belongs: (row) => row.run === "x",
+ *   onForeignRow: (line) => foreign.push(line),
+ * });
+ * for await (const row of rows) keys.push(row.key);
+ * assert.deepEqual([keys, foreign], [["a"], [2]]);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -96,7 +114,7 @@ export async function* readResults(
   path: string,
   options: ReadResultsOptions = {},
 ): AsyncGenerator<ResultRow> {
-  const { onBadLine, onTornLine } = options;
+  const { onBadLine, onTornLine, belongs, onForeignRow } = options;
   let file: Deno.FsFile;
   try {
     file = await Deno.open(path, { read: true });
@@ -117,7 +135,8 @@ export async function* readResults(
         // not JSON: not a row
       }
       if (row !== undefined) {
-        yield row;
+        if (belongs === undefined || belongs(row)) yield row;
+        else onForeignRow?.(first + i, line, row);
         continue;
       }
       if (!terminated) {

@@ -312,18 +312,48 @@ async function renamed(from: string, to: string): Promise<boolean> {
 export interface CheckRunDirOptions {
   /** What the caller wants to do, for the message ("write a report of"). @default "read the run" */
   action?: string;
-  /** Require at least one stored row. @default {true} */
+  /**
+   * The flag that named the folder (`--run`, `--resume`, `--plan-from`):
+   * the message then says "Cannot use <flag> <path>". @default none (an argument)
+   */
+  flag?: string;
+  /**
+   * Require at least one stored row; when false, a run with a manifest
+   * and no `results.jsonl` yet (killed before its first row) passes.
+   * @default {true}
+   */
   rows?: boolean;
+}
+
+/** Up to three run folders directly inside `dir` (for "give one of them"). */
+async function runsInside(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  try {
+    for await (const entry of Deno.readDir(dir)) {
+      if (!entry.isDirectory || entry.name.startsWith(".")) continue;
+      if (
+        await exists(join(dir, entry.name, "manifest.json")) ||
+        await exists(join(dir, entry.name, "results.jsonl"))
+      ) found.push(join(dir, entry.name));
+    }
+  } catch {
+    // unreadable: no hint
+  }
+  return found.sort().reverse().slice(0, 3);
 }
 
 /**
  * Checks that a folder is a run a command can read: it exists, is a
- * folder, holds `results.jsonl` and (by default) at least one complete row.
- * Reads only the start of the results file.
+ * folder, holds `results.jsonl` as a file and (by default) at least one
+ * complete row, and its `manifest.json`, when there, is a JSON object (a
+ * truncated manifest cannot say which rows are the run's). A folder that
+ * holds run folders (such as `outputs/`) is named as such, with some of
+ * them to give instead. Reads only the start of the results file.
  *
  * @param path The folder as given.
- * @param options The action (for the message) and whether rows are required.
- * @throws {RunDirError} "Cannot <action> <path>: <why>; <what to do>".
+ * @param options The action or flag (for the message) and whether rows are required.
+ * @throws {RunDirError} "Cannot <action> <path>: <why>; <what to do>"
+ *   (or "Cannot use <flag> <path>: ...").
  *
  * @example
  * ```ts
@@ -331,10 +361,13 @@ export interface CheckRunDirOptions {
  * import { checkRunDir, RunDirError } from "./run_dir.ts";
  * const dir = await Deno.makeTempDir();
  * await assert.rejects(checkRunDir(dir), (e) => e instanceof RunDirError && e.problem === "not-a-run");
+ * await assert.rejects(checkRunDir(dir, { flag: "--run" }), /^RunDirError: Cannot use --run /);
  * await Deno.writeTextFile(`${dir}/results.jsonl`, "");
  * await assert.rejects(checkRunDir(dir), /has no rows yet/);
  * await Deno.writeTextFile(`${dir}/results.jsonl`, '{"key":"a"}\n');
  * await checkRunDir(dir);
+ * await Deno.writeTextFile(`${dir}/manifest.json`, '{"run": "x", "conf');
+ * await assert.rejects(checkRunDir(dir), /manifest\.json is not valid JSON/);
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -342,11 +375,15 @@ export async function checkRunDir(
   path: string,
   options: CheckRunDirOptions = {},
 ): Promise<void> {
-  const { action = "read the run", rows = true } = options;
+  const { action = "read the run", flag, rows = true } = options;
+  const head = flag === undefined
+    ? `Cannot ${action} ${path}`
+    : `Cannot use ${flag} ${path}`;
   const fail = (why: string, todo: string, problem: RunDirProblem) =>
-    new RunDirError(`Cannot ${action} ${path}: ${why}; ${todo}`, path, problem);
-  const runHint =
-    "give a run folder written by deno task sweep (outputs/<name>-<time>), which holds manifest.json and results.jsonl";
+    new RunDirError(`${head}: ${why}; ${todo}`, path, problem);
+  const runHint = `give ${
+    flag === undefined ? "" : `${flag} `
+  }a run folder written by deno task sweep (outputs/<name>-<time>), which holds manifest.json and results.jsonl`;
   let info;
   try {
     info = await Deno.stat(path);
@@ -363,20 +400,59 @@ export async function checkRunDir(
     throw fail("it is a file, not a run folder", runHint, "not-a-folder");
   }
   const results = join(path, "results.jsonl");
-  const hasManifest = await exists(join(path, "manifest.json"));
+  const manifest = join(path, "manifest.json");
+  const hasManifest = await exists(manifest);
   if (!(await exists(results))) {
     if (!hasManifest) {
+      const inside = await runsInside(path);
       throw fail(
-        "it is not a run folder (no manifest.json, no results.jsonl)",
-        runHint,
+        inside.length > 0
+          ? `it is not a run folder but a folder of runs (such as ${
+            inside.join(", ")
+          })`
+          : "it is not a run folder (no manifest.json, no results.jsonl)",
+        inside.length > 0
+          ? `give ${flag === undefined ? "" : `${flag} `}one of them`
+          : runHint,
         "not-a-run",
       );
     }
+    if (rows) {
+      throw fail(
+        "the run has no rows yet (no results.jsonl)",
+        `resume it with deno task sweep --resume ${path}`,
+        "no-rows",
+      );
+    }
+  } else if (!(await Deno.stat(results)).isFile) {
     throw fail(
-      "the run has no rows yet (no results.jsonl)",
-      `resume it with deno task sweep --resume ${path}`,
-      "no-rows",
+      `its results.jsonl is not a file (${resolve(results)})`,
+      "a run folder holds its rows in the file results.jsonl that deno task sweep writes; give the run folder the sweep wrote",
+      "not-a-run",
     );
+  }
+  if (hasManifest) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await Deno.readTextFile(manifest));
+    } catch (error) {
+      throw fail(
+        `its manifest.json is not valid JSON (${
+          error instanceof SyntaxError ? error.message : fsReason(error)
+        }: a truncated or edited file), so its rows cannot be checked against the run they belong to`,
+        "restore the manifest.json the sweep wrote",
+        "bad-manifest",
+      );
+    }
+    if (
+      typeof parsed !== "object" || parsed === null || Array.isArray(parsed)
+    ) {
+      throw fail(
+        "its manifest.json is not a run manifest (a JSON object)",
+        "restore the manifest.json the sweep wrote",
+        "bad-manifest",
+      );
+    }
   }
   if (rows && !(await hasCompleteLine(results))) {
     throw fail(
@@ -460,14 +536,59 @@ export function isRunFileName(name: string): boolean {
  */
 export async function isRunData(path: string): Promise<boolean> {
   if (!RUN_DATA.test(basename(path))) return false;
-  const dir = dirname(resolve(path));
+  return await isRunFolder(dirname(resolve(path)));
+}
+
+/**
+ * Whether a folder is a run folder: it holds `manifest.json` or
+ * `results.jsonl` (a run, or what is left of one).
+ *
+ * @param dir Any path.
+ * @returns Whether it is a run folder.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { isRunFolder } from "./run_dir.ts";
+ * const dir = await Deno.makeTempDir();
+ * assert.equal(await isRunFolder(dir), false);
+ * await Deno.writeTextFile(`${dir}/manifest.json`, "{}");
+ * assert.equal(await isRunFolder(dir), true);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function isRunFolder(dir: string): Promise<boolean> {
   for (const name of ["manifest.json", "results.jsonl"]) {
     try {
-      await Deno.stat(join(dir, name));
+      await Deno.lstat(join(dir, name));
       return true;
     } catch {
       // not there
     }
   }
   return false;
+}
+
+/**
+ * The run folder that `dir` is or is inside (the nearest), or null.
+ *
+ * @param dir An absolute, real folder path (see `realOutputPath`).
+ * @returns The run folder, or null when `dir` is in none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { enclosingRun } from "./run_dir.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.writeTextFile(`${dir}/results.jsonl`, "");
+ * assert.equal(await enclosingRun(`${dir}/a/b`), dir);
+ * assert.equal(await enclosingRun("/"), null);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export async function enclosingRun(dir: string): Promise<string | null> {
+  for (let at = resolve(dir);; at = dirname(at)) {
+    if (await isRunFolder(at)) return at;
+    if (dirname(at) === at) return null;
+  }
 }

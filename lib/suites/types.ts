@@ -81,6 +81,13 @@ export interface Suite<P = Record<string, unknown>> extends SuiteView {
   name: string;
   /** One line on what the suite measures. */
   description: string;
+  /**
+   * The version of the suite's question generators and loaders: raise it
+   * whenever the same params, seed and files would give other questions.
+   * Recorded in every run's identity, so a resume across the change is
+   * refused instead of mixing questions. @default "0"
+   */
+  version?: string;
   /** Validates `params` from the config; errors are reported with their path. */
   validateParams(params: unknown): ParamsCheck;
   /** The questions for these params and seed. Deterministic. */

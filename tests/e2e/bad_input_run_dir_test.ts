@@ -136,7 +136,7 @@ Deno.test("sweep CLI: --resume of a folder without manifest exits 2, says to giv
     // An empty folder is not a run: no advice to make it one.
     assert.match(
       resume.stderr,
-      /Cannot read the manifest of .*r: it is not a run folder \(no manifest\.json, no results\.jsonl\)/,
+      /Cannot use --resume .*r: it is not a run folder \(no manifest\.json, no results\.jsonl\)/,
     );
     assert.doesNotMatch(resume.stderr, /--run-dir/);
     assert.deepEqual([...Deno.readDirSync(runDir)], []);

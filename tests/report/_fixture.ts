@@ -134,12 +134,19 @@ export function fakeRows(options: FakeRowsOptions = {}): ResultRow[] {
   return rows;
 }
 
-/** Writes a run folder (manifest + results.jsonl) and returns its path. */
+/**
+ * Writes a run folder (manifest + results.jsonl) and returns its path. The
+ * default manifest names the rows' run (the report counts only a run's
+ * own rows) and no models.
+ */
 export async function writeFakeRun(
   parent: string,
   name: string,
   rows: ResultRow[],
-  manifest: Record<string, unknown> = { run: name, config: { models: [] } },
+  manifest: Record<string, unknown> = {
+    run: rows[0]?.run ?? name,
+    config: { models: [] },
+  },
 ): Promise<string> {
   const dir = join(parent, name);
   await Deno.mkdir(dir, { recursive: true });

@@ -73,7 +73,7 @@ async function writeRun(
   await Deno.mkdir(dir, { recursive: true });
   await Deno.writeTextFile(
     join(dir, "manifest.json"),
-    JSON.stringify({ run: name, config: { models: [] } }),
+    JSON.stringify({ run: rows[0]?.run ?? name, config: { models: [] } }),
   );
   const writer = await ResultsWriter.open(join(dir, "results.jsonl"));
   for (const r of rows) writer.append(r);

@@ -148,7 +148,12 @@ Deno.test("loadRuns() prices rows from the manifest's models", async () => {
   await withTemp(async (tmp) => {
     const rows = fakeRows({ questions: 3 });
     const dir = await writeFakeRun(tmp, "run", rows, {
-      config: { models: [{ name: "m-good", price: { input: 2, output: 8 } }] },
+      config: {
+        models: [
+          { name: "m-good", price: { input: 2, output: 8 } },
+          { name: "m-bad" },
+        ],
+      },
     });
     const { frame } = await loadRuns(dir, { warn: false });
     const costs = frame.getColumn("cost").toArray();
@@ -195,7 +200,8 @@ Deno.test("loadRuns() reads its Parquet cache while the JSONL is unchanged and d
     // An append changes the stamp, so the JSONL is read again.
     const extra = fakeRows({ questions: 1, seed: 99 }).map((r) => ({
       ...r,
-      key: `${r.key}-x`,
+      question_id: `${r.question_id}-x`,
+      key: `${r.model}|${r.question_id}-x|${r.template}|${r.sample}`,
     }));
     await Deno.writeTextFile(
       join(dir, "results.jsonl"),

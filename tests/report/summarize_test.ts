@@ -31,7 +31,11 @@ function nearest(sorted: number[], q: number): number {
 Deno.test("summarize() agrees with a plain loop on every statistic by model and family", async () => {
   const rows = fakeRows({ questions: 90, seed: 3 });
   const { frame } = await loaded(rows, {
-    config: { models: [{ name: "m-good", price: { input: 1, output: 4 } }] },
+    config: {
+      models: [{ name: "m-good", price: { input: 1, output: 4 } }, {
+        name: "m-bad",
+      }],
+    },
   });
   const got = summarize(frame, ["model", "family"]).toRecords();
   const groups = new Map<string, ResultRow[]>();

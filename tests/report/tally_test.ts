@@ -110,7 +110,7 @@ Deno.test("the closing summary equals the report's summary for a run missing row
     );
     assert.equal(rows.length, 160 - 20);
     const dir = await writeFakeRun(tmp, "missing", rows, {
-      run: "missing",
+      run: "fake",
       config: {
         models: [{ name: "m-good" }, { name: "m-bad" }],
         samples: 1,

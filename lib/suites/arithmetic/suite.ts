@@ -209,6 +209,7 @@ export const ARITHMETIC_DIMS: readonly DimSpec[] = [
 /** The bare-arithmetic suite. */
 export const arithmeticSuite: Suite<ArithmeticPayload> = {
   name: "arithmetic",
+  version: "1",
   description:
     "Bare arithmetic without tools: integer, decimal, fraction, percentage, compound and word problems, exact answers, error forensics.",
   validateParams: PARAMS.validate,

@@ -280,6 +280,7 @@ export const CEVAL_DIMS: readonly DimSpec[] = [
 /** The C-Eval suite. */
 export const cevalSuite: Suite<CevalPayload> = {
   name: "ceval",
+  version: "1",
   description:
     "C-Eval Chinese multiple choice (52 subjects, 4 categories, 4 levels, HARD subset) from the official CSV, Hugging Face parquet or JSON layouts; official prompt modes.",
   validateParams: PARAMS.validate,

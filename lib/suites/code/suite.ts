@@ -84,6 +84,7 @@ const extract = suiteExtract<CodeQuestion>((text, question, completion) => {
 /** The algorithm-code suite. */
 export const codeSuite: Suite<CodePayload> = {
   name: "code",
+  version: "1",
   description:
     "Algorithm code in Python and JavaScript, run in a sandbox: correctness (pass@k), measured time complexity, edge and large-input robustness, code quality and a weighted score; plus HumanEval.",
   validateParams: CODE_PARAMS.validate,

@@ -304,6 +304,7 @@ export const LINALG_METRICS: readonly Metric[] = [
 /** The linear-algebra suite. */
 export const linalgSuite: Suite<LinalgPayload> = {
   name: "linalg",
+  version: "1",
   description:
     "LinAlg-Bench reproduced and extended: nine matrix tasks at any size, three input formats, exact keys, forensic error labels.",
   validateParams: PARAMS.validate,
