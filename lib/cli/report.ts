@@ -104,9 +104,9 @@ async function writeReports(
     for (const runDir of positionals) {
       await checkRunDir(runDir, { action: "write a report of" });
     }
-    // A run given twice (another spelling of its path, a copy) is one run.
-    const { dirs, warnings } = await distinctRuns(positionals);
-    for (const warning of warnings) printError(`Warning: ${warning}`);
+    // A run given twice (another spelling of its path, a copy) is one run
+    // (the report's loader says so, on the console and the page).
+    const { dirs } = await distinctRuns(positionals);
     // Every output through the one guard: never a file the report reads,
     // never a run's file but its own report.html; summary.csv is the
     // report's own in each run folder.
@@ -134,7 +134,8 @@ async function writeReports(
     }
     // Polars and the charts load only once the input is known to be good.
     const { writeReport, writeSummaryCsv } = await import("../mod.ts");
-    print(await writeReport(dirs, { out }));
+    // All the folders given: the page names the ones that repeat a run.
+    print(await writeReport(positionals, { out }));
     for (const runDir of dirs) {
       print(await writeSummaryCsv(runDir));
     }

@@ -233,7 +233,10 @@ export async function writeReport(
     );
   }
   const loaded = await loadRuns(dirs);
-  const names = dirs.map((d) => d.replace(/\/+$/, "").split("/").at(-1) ?? d);
+  // The runs loaded: a run given twice is one (see `distinctRuns`).
+  const names = loaded.runs.map(({ dir: d }) =>
+    d.replace(/\/+$/, "").split("/").at(-1) ?? d
+  );
   const path = options.out ?? join(dirs[0]!, "report.html");
   await writeFileAtomic(
     path,
