@@ -14,9 +14,11 @@ import {
   workItems,
 } from "../runner/mod.ts";
 import {
+  enclosingRun,
   identityOf,
   type Manifest,
   readResults,
+  realOutputPath,
   ResultsWriter,
   writeManifest,
 } from "../store/mod.ts";
@@ -308,6 +310,12 @@ export async function mergeShards(
         `Cannot merge into ${options.out}: ${(error as Error).message}`,
       );
     }
+  }
+  const around = await enclosingRun(await realOutputPath(dirname(out)));
+  if (around !== null) {
+    throw new MergeInputError(
+      `Cannot merge into ${options.out}: it is inside the run folder ${around}, and the merged run would write among that run's files; give --out a new folder outside it`,
+    );
   }
   const runs: ShardRun[] = [];
   for (const dir of dirs) runs.push(await readShardRun(dir));

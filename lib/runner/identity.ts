@@ -13,8 +13,8 @@ import {
   type IdentityInput,
   type IdentitySuite,
   type RunIdentity,
-  sha256Hex,
 } from "../store/mod.ts";
+import { sha256 } from "@noble/hashes/sha2";
 import type { SuiteEntry } from "./work.ts";
 
 /** What {@linkcode runIdentity} is computed from. */
@@ -61,15 +61,28 @@ export interface RunIdentityOptions {
 export function runIdentity(options: RunIdentityOptions): RunIdentity {
   const { config, entries, inputs, limit } = options;
   const suites: IdentitySuite[] = entries.map((entry, i) => {
-    let text = "";
-    for (const q of entry.questions) text += canonicalJson(q) + "\n";
+    // What a row depends on (the payload follows from these), hashed in
+    // chunks: a large grid is never one string.
+    const hash = sha256.create();
+    const encoder = new TextEncoder();
+    let chunk = "";
+    for (const q of entry.questions) {
+      chunk += canonicalJson([q.id, q.text, q.answer, q.dims]) + "\n";
+      if (chunk.length > 1 << 16) {
+        hash.update(encoder.encode(chunk));
+        chunk = "";
+      }
+    }
+    hash.update(encoder.encode(chunk));
+    let hex = "";
+    for (const b of hash.digest()) hex += b.toString(16).padStart(2, "0");
     return {
       entry: `suites[${i}]`,
       suite: entry.suite.name,
       version: entry.suite.version ?? "0",
       templates: entry.templates.map(([id]) => id),
       questions: entry.questions.length,
-      questionsSha256: sha256Hex(text),
+      questionsSha256: hex,
     };
   });
   return buildIdentity({ rowConfig: rowConfig(config), limit, inputs, suites });
