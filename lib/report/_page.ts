@@ -55,6 +55,13 @@ table.eval-table{border-collapse:collapse;margin:8px 0 16px;font-size:12px}
 .run-warning{border:2px solid #c60;background:#fff4e5;padding:4px 16px;margin:12px 0}
 .run-warning strong{color:#a40}
 .note{color:#555}
+.sim-banner{border-left:4px solid #4269d0;background:#eef2fb;padding:6px 12px}
+.leaderboard .board-row{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
+.leaderboard .significance{margin:4px 0}
+details>summary{cursor:pointer;color:#234;margin:8px 0}
+nav h2{display:none}
+nav ol{list-style:none;padding:0;margin:8px 0 16px;display:flex;flex-wrap:wrap;gap:4px 16px}
+nav ol li::before{content:"§ ";color:#999}
 section{margin-bottom:32px}
 ${LAZY_CHART_STYLE}
 </style></head>

@@ -48,8 +48,36 @@ export function runsHtml(
       loaded.warnings.map((w) => `<li>${escapeHtml(w)}</li>`).join("")
     }</ul>`
     : "";
-  return `${warningHtml(completeness)}
+  return `${simBanner(loaded)}${warningHtml(completeness)}
 <p>Generated ${new Date().toISOString()} from:</p><ul>${runs}</ul>${warnings}`;
+}
+
+/** Whether a manifest's model is the simulated one (in process, or served on this machine). */
+function isSim(model: Record<string, unknown>): boolean {
+  if (model.provider === "sim") return true;
+  const id = String(model.model ?? model.name ?? "");
+  const url = typeof model.baseURL === "string" ? model.baseURL : "";
+  return /^sim(-|$)/.test(id) &&
+    /^https?:\/\/(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:|\/|$)/.test(url);
+}
+
+/**
+ * The line at the top of a report whose models are all the simulated one
+ * (the demo, a dry run): its numbers show the toolkit, not a real model.
+ * Empty when any model is real or a manifest does not say.
+ */
+function simBanner(loaded: LoadedRuns): string {
+  const models = loaded.runs.flatMap((r) =>
+    Array.isArray(r.manifest?.models)
+      ? r.manifest.models as Record<string, unknown>[]
+      : [null]
+  );
+  if (models.length === 0 || !models.every((m) => m !== null && isSim(m))) {
+    return "";
+  }
+  return `<p class="sim-banner"><strong>Simulated models only.</strong> Every model in ${
+    loaded.runs.length === 1 ? "this run" : "these runs"
+  } is the toolkit's simulated model (sim profiles, in process or served on this machine): the numbers show what the toolkit measures, not how any real model computes.</p>\n`;
 }
 
 /**

@@ -12,6 +12,7 @@ import { writeFileAtomic } from "../store/mod.ts";
 import { type LoadedRuns, loadRuns } from "./load.ts";
 import { headline } from "./headline.ts";
 import { headlineHtml } from "./headline_html.ts";
+import { leaderboardHtml, leaderboards } from "./leaderboard.ts";
 import { viewerSections } from "./viewer/mod.ts";
 import {
   overviewWithCompleteness,
@@ -78,9 +79,9 @@ function multiRun(frame: DataFrame): boolean {
  *   dims: [{ name: "family", kind: "categorical" as const, label: "operation" }],
  * };
  * const sections = await reportSections({ frame, dims: ["family"], runs: [], warnings: [] }, [suite]);
- * assert.deepEqual(sections.map((s) => s.title), ["Overview", "Suite: s", "Sample explorer"]);
- * assert.ok(sections[1]!.parts.includes("<h3>Accuracy by operation</h3>"));
- * assert.match(sections[0]!.parts.join(""), /<th>planned<\/th><th>stored<\/th><th>error_rows<\/th>/);
+ * assert.deepEqual(sections.map((s) => s.title), ["Leaderboard", "Overview", "Suite: s", "Sample explorer"]);
+ * assert.ok(sections[2]!.parts.includes("<h3>Accuracy by operation</h3>"));
+ * assert.match(sections[1]!.parts.join(""), /<th>planned<\/th><th>stored<\/th><th>error_rows<\/th>/);
  * ```
  */
 export async function reportSections(
@@ -120,11 +121,19 @@ async function sectionsOf(
     completeness,
   );
   const sections: ReportSection[] = [{
+    title: "Leaderboard",
+    parts: [
+      "<p>Per suite, the models ranked by the suite's headline metric, with its 95% interval; the line under each says which gaps to the leader are significant.</p>",
+      ...leaderboardHtml(await leaderboards(head, frame)),
+    ],
+  }, {
     title: "Overview",
     parts: [
       "<p>Rows planned (from the run's manifest), stored and error rows (requests that failed for good, counted as not correct); n counts the scored rows (those with an answer key). Then each suite's headline metrics, as the suite declares them, over its scored rows; error rate is the share of calls that failed; tokens are totals.</p>",
       ...notesHtml(completeness),
-      ...headlineHtml(head, { frame: overview, rest: OVERVIEW_REST }),
+      `<details><summary>Every metric per suite and model (wide tables)</summary>${
+        headlineHtml(head, { frame: overview, rest: OVERVIEW_REST }).join("\n")
+      }</details>`,
     ],
   }];
   const present = distinct(frame, "suite").map(String);

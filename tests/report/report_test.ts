@@ -98,16 +98,17 @@ Deno.test("reportSections() keeps suites apart and turns a failing suite section
     [s],
   );
   assert.deepEqual(sections.map((x) => x.title), [
+    "Leaderboard",
     "Overview",
     "Suite: s",
     "Suite: t",
     "Sample explorer",
   ]);
-  const sHtml = sections[1]!.parts.join("\n");
+  const sHtml = sections[2]!.parts.join("\n");
   assert.match(sHtml, /Accuracy by difficulty/);
   assert.doesNotMatch(sHtml, /k1/);
   assert.match(sHtml, /Not shown for these rows: no size column/);
-  const tHtml = sections[2]!.parts.join("\n");
+  const tHtml = sections[3]!.parts.join("\n");
   assert.match(tHtml, /No suite named t is registered/);
   // t's templates: y is its first, so z is compared with y, never with x.
   assert.doesNotMatch(tHtml, /baseline x/);
