@@ -27,6 +27,7 @@ import { distinct } from "./_distinct.ts";
 import type { DimSpec } from "../types.ts";
 import {
   guardedSection,
+  notShownHtml,
   type ReportSection,
   type SuiteView,
 } from "./suite_view.ts";
@@ -260,15 +261,7 @@ export async function suiteSection(
     try {
       own = await suite.sections(frame);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      own = [{
-        title: `${name}'s own sections`,
-        parts: [
-          `<p class="note">Not shown for these rows: ${
-            escapeHtml(message)
-          }</p>`,
-        ],
-      }];
+      own = [{ title: `${name}'s own sections`, parts: [notShownHtml(error)] }];
     }
     for (const s of own) parts.push(h3(s.title), ...s.parts);
   }

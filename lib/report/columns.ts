@@ -16,6 +16,36 @@ export interface RequireColumnsOptions {
 }
 
 /**
+ * A frame lacks columns an analysis reads: a report section skips the part
+ * and says which columns the rows do not have (a run of a suite whose
+ * questions came from a dataset without those dims is not broken).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { MissingColumnsError } from "./columns.ts";
+ * const e = new MissingColumnsError("Cannot x: the frame lacks a", ["a"]);
+ * assert.ok(e instanceof RangeError);
+ * assert.deepEqual(e.missing, ["a"]);
+ * ```
+ */
+export class MissingColumnsError extends RangeError {
+  /** Always `"MissingColumnsError"`. */
+  override name = "MissingColumnsError";
+  /** The columns the frame lacks. */
+  readonly missing: readonly string[];
+
+  /**
+   * @param message "Cannot <action>: the frame lacks <columns>; ...".
+   * @param missing The columns it lacks.
+   */
+  constructor(message: string, missing: readonly string[]) {
+    super(message);
+    this.missing = missing;
+  }
+}
+
+/**
  * Throws unless the frame has every one of `columns`, naming those it
  * lacks: "Cannot <action>: the frame lacks <columns>; load a run of the
  * <suite> suite with loadRuns".
@@ -24,7 +54,7 @@ export interface RequireColumnsOptions {
  * @param columns The columns needed.
  * @param action What needs them, as a verb phrase ("compute pass@k").
  * @param options The suite whose rows carry them, for the advice.
- * @throws {RangeError} When a column is missing.
+ * @throws {MissingColumnsError} (a RangeError) When a column is missing.
  *
  * @example
  * ```ts
@@ -35,7 +65,7 @@ export interface RequireColumnsOptions {
  * requireColumns(frame, ["model", "correct"], "score rows");
  * assert.throws(
  *   () => requireColumns(frame, ["model", "problem"], "compute pass@k", { suite: "code" }),
- *   { name: "RangeError", message: "Cannot compute pass@k: the frame lacks problem; load a run of the code suite with loadRuns" },
+ *   { name: "MissingColumnsError", message: "Cannot compute pass@k: the frame lacks problem; load a run of the code suite with loadRuns" },
  * );
  * ```
  */
@@ -48,10 +78,11 @@ export function requireColumns(
   const { suite } = options;
   const missing = columns.filter((c) => !frame.columns.includes(c));
   if (missing.length > 0) {
-    throw new RangeError(
+    throw new MissingColumnsError(
       `Cannot ${action}: the frame lacks ${missing.join(", ")}; load a run ${
         suite === undefined ? "" : `of the ${suite} suite `
       }with loadRuns`,
+      missing,
     );
   }
 }

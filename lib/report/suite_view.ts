@@ -9,6 +9,7 @@
 import type { DataFrame } from "./frame.ts";
 import type { DimSpec } from "../types.ts";
 import type { Metric } from "../judge/metric.ts";
+import { MissingColumnsError } from "./columns.ts";
 import { escapeHtml } from "./plot.ts";
 
 /** One part of a report: a heading with tables and charts. */
@@ -75,14 +76,40 @@ export function guardedSection(
     const parts = build().map((p) => typeof p === "string" ? p : p.html);
     return parts.length === 0 ? null : { title, parts };
   } catch (error) {
-    const message = escapeHtml(
-      error instanceof Error ? error.message : String(error),
-    );
-    return {
-      title,
-      parts: [`<p class="note">Not shown for these rows: ${message}</p>`],
-    };
+    return { title, parts: [notShownHtml(error)] };
   }
+}
+
+/**
+ * Why a part of a report is not shown, as a note: for columns the rows do
+ * not have (a run of the suite whose questions came from a dataset without
+ * those dims), which ones and that the part is skipped; for anything
+ * else, the error's message.
+ *
+ * @param error What building the part threw.
+ * @returns A `<p class="note">` fragment.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { notShownHtml } from "./suite_view.ts";
+ * import { MissingColumnsError } from "./columns.ts";
+ * assert.match(notShownHtml(new MissingColumnsError("x", ["family", "digits"])), /these rows have no family, digits/);
+ * assert.match(notShownHtml(new Error("boom")), /Not shown for these rows: boom/);
+ * ```
+ */
+export function notShownHtml(error: unknown): string {
+  if (error instanceof MissingColumnsError) {
+    return `<p class="note">Skipped: this part needs ${
+      escapeHtml(error.missing.join(", "))
+    }, and these rows have no ${
+      escapeHtml(error.missing.join(", "))
+    } (questions from a dataset that does not give them).</p>`;
+  }
+  const message = escapeHtml(
+    error instanceof Error ? error.message : String(error),
+  );
+  return `<p class="note">Not shown for these rows: ${message}</p>`;
 }
 
 /**
