@@ -46,6 +46,7 @@ import {
 import type {
   DataFrame,
   LoadedRuns,
+  RenderReportOptions,
   SummaryCsvOptions,
   SummaryTextOptions,
   Table,
@@ -308,7 +309,8 @@ export async function notebookSweep(
  * section (its dims, baseline and sections).
  *
  * @param loaded What `loadRuns` returned.
- * @param title Page title.
+ * @param options The page title, dims to break the results down by
+ *   (`suites` defaults to every registered suite).
  * @returns The HTML document.
  *
  * @example
@@ -317,14 +319,14 @@ export async function notebookSweep(
  * import pl from "nodejs-polars";
  * import { renderReport } from "./mod.ts";
  * const frame = pl.DataFrame({ model: ["a"], suite: ["arithmetic"], status: ["correct"], correct: [true] });
- * assert.match(await renderReport({ frame, dims: [], runs: [], warnings: [] }, "T"), /^<!DOCTYPE html>/);
+ * assert.match(await renderReport({ frame, dims: [], runs: [], warnings: [] }, { title: "T" }), /^<!DOCTYPE html>/);
  * ```
  */
 export function renderReport(
   loaded: LoadedRuns,
-  title: string,
+  options: RenderReportOptions = {},
 ): Promise<string> {
-  return renderReportWith(loaded, title, SUITES);
+  return renderReportWith(loaded, { suites: SUITES, ...options });
 }
 
 /**
@@ -332,7 +334,8 @@ export function renderReport(
  * each registered suite's section.
  *
  * @param runDirs The run folder, or several (tables then group by run).
- * @param options `out`: where to write; by default `<first run>/report.html`.
+ * @param options `out`: where to write (by default `<first run>/report.html`);
+ *   `by`: dims to break the results down by.
  * @returns The path of the written report.
  * @throws {Deno.errors.NotFound} When a run folder or its results are missing.
  *
@@ -347,7 +350,7 @@ export function writeReport(
   runDirs: string | readonly string[],
   options: WriteReportOptions = {},
 ): Promise<string> {
-  return writeReportWith(runDirs, SUITES, options);
+  return writeReportWith(runDirs, { suites: SUITES, ...options });
 }
 
 /**

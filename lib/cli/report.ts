@@ -1,5 +1,5 @@
 /**
- * `deno task report <run-dir> [<run-dir>...] [--out report.html [--force]]`:
+ * `deno task report <run-dir> [<run-dir>...] [--out report.html [--force]] [--by <dim,...>]`:
  * writes the report (tables, charts and a sample explorer, standalone, no
  * Python) to the first run's folder, or to `--out` (an existing file that is
  * not an earlier report needs `--force`; a run's `results.jsonl` or
@@ -29,7 +29,7 @@ import {
 import { parseCli, runCli, usageError } from "../args.ts";
 
 const USAGE =
-  "Usage: deno task report <run-dir> [<run-dir>...] [--out report.html [--force]]";
+  "Usage: deno task report <run-dir> [<run-dir>...] [--out report.html [--force]] [--by <dim,...>]";
 
 /** Errors that mean the input is bad (exit 2), not that the report broke. */
 function isInputError(error: unknown): boolean {
@@ -92,8 +92,13 @@ async function writeReports(
     options: {
       out: { type: "string", short: "o" },
       force: { type: "boolean", default: false },
+      by: { type: "string" },
     },
   });
+  // Dims to break the results down by as well (`--by category,level`).
+  const by = (values.by ?? "").split(",").map((d) => d.trim()).filter((d) =>
+    d !== ""
+  );
   if (positionals.length === 0) {
     throw usageError(
       "Cannot write a report: no run folder given; give at least one",
@@ -135,9 +140,14 @@ async function writeReports(
     // Polars and the charts load only once the input is known to be good.
     const { writeReport, writeSummaryCsv } = await import("../mod.ts");
     // All the folders given: the page names the ones that repeat a run.
-    print(await writeReport(positionals, { out }));
+    print(await writeReport(positionals, { out, by }));
     for (const runDir of dirs) {
-      print(await writeSummaryCsv(runDir));
+      print(
+        await writeSummaryCsv(
+          runDir,
+          by.length === 0 ? {} : { by: ["model", "suite", "template", ...by] },
+        ),
+      );
     }
     if (dirs.length === 2) {
       for (const line of await twoRunFlips(dirs)) print(line);

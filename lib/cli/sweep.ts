@@ -1,7 +1,7 @@
 /**
  * `deno task sweep <config.json> [--resume <run-dir>] [--no-cache]
  * [--run-dir <dir>] [--progress bar|lines|none] [--limit N]
- * [--shard i/n|slurm|k8s] [--plan [--plan-from <run>]]`
+ * [--shard i/n|slurm|k8s] [--plan [--plan-from <run>]] [--by <dim,...>]`
  *
  * Parses flags and calls `runSweep`; Ctrl-C once stops cleanly (exit 130),
  * twice (more than half a second apart) quits at once; SIGTERM (a cluster
@@ -44,7 +44,7 @@ import { summarizeResultsText } from "../report/tally_file.ts";
 import { CliExit, parseCli, runCli } from "../args.ts";
 
 const USAGE =
-  "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based) | slurm | k8s] [--plan [--plan-from <run>]]";
+  "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based) | slurm | k8s] [--plan [--plan-from <run>]] [--by <dim,...>]";
 
 /** Stop signals this close to the first are the same stop (see `onStop`). */
 const SIGINT_WINDOW_MS = 500;
@@ -69,8 +69,13 @@ async function main(args: string[]): Promise<number> {
       shard: { type: "string" },
       plan: { type: "boolean", default: false },
       "plan-from": { type: "string", multiple: true },
+      by: { type: "string" },
     },
   });
+  // Dims to break the closing table down by as well (`--by category,level`).
+  const by = (values.by ?? "").split(",").map((d) => d.trim()).filter((d) =>
+    d !== ""
+  );
   const progress = values.progress;
   if (!["auto", "bar", "lines", "none"].includes(progress)) {
     fail(
@@ -244,7 +249,10 @@ async function main(args: string[]): Promise<number> {
     // headline metrics; counted from the rows without Polars (a suite
     // whose metrics need a frame loads it then), so a sweep ends light.
     console.log(
-      await summarizeResultsText(join(result.runDir, RESULTS_FILE), suites),
+      await summarizeResultsText(join(result.runDir, RESULTS_FILE), {
+        suites,
+        by,
+      }),
     );
     warn();
     return 0;

@@ -13,6 +13,8 @@ import { type LoadedRuns, loadRuns } from "./load.ts";
 import { headline } from "./headline.ts";
 import { headlineHtml } from "./headline_html.ts";
 import { leaderboardHtml, leaderboards } from "./leaderboard.ts";
+import { accuracyByCategory } from "./standard_charts.ts";
+import { RESULT_COLUMNS } from "../types.ts";
 import { viewerSections } from "./viewer/mod.ts";
 import {
   overviewWithCompleteness,
@@ -23,7 +25,11 @@ import { notesHtml, runsHtml } from "./_runs_html.ts";
 import { pageHtml } from "./_page.ts";
 import { distinct } from "./_distinct.ts";
 import { dimColumn, suiteSection } from "./_suite_section.ts";
-import type { ReportSection, SuiteView } from "./suite_view.ts";
+import {
+  guardedSection,
+  type ReportSection,
+  type SuiteView,
+} from "./suite_view.ts";
 export type { ReportSection };
 
 /** The generic columns the overview shows after each suite's metrics. */
@@ -36,6 +42,12 @@ const OVERVIEW_REST = [
   "cost",
 ];
 
+/** The result-row columns (a frame's other columns are dims and metrics). */
+const RESULT_COLUMN_SET: ReadonlySet<string> = new Set([
+  ...RESULT_COLUMNS,
+  "cost",
+]);
+
 /** The suite name given to rows that carry none. */
 const NO_SUITE = "(no suite)";
 
@@ -44,6 +56,47 @@ function withSuite(frame: DataFrame): DataFrame {
   return frame.columns.includes("suite")
     ? frame.withColumns(pl.col("suite").fillNull(NO_SUITE))
     : frame.withColumns(pl.lit(NO_SUITE).alias("suite"));
+}
+
+/**
+ * The section of `--by`: the headline per suite, model and the dims, and
+ * per suite and dim the accuracy of each model at each value.
+ */
+async function byDimsSection(
+  frame: DataFrame,
+  by: readonly string[],
+  suites: readonly SuiteView[],
+): Promise<ReportSection> {
+  const dims = by.filter((c) => !["run", "suite", "model"].includes(c));
+  const absent = dims.filter((d) => !frame.columns.includes(d));
+  const title = `By ${dims.join(", ")}`;
+  if (absent.length > 0) {
+    return {
+      title,
+      parts: [
+        `<p class="note">Not shown: the rows have no ${
+          absent.join(", ")
+        }; their dims are ${
+          frame.columns.filter((c) => !RESULT_COLUMN_SET.has(c)).join(", ") ||
+          "none"
+        }.</p>`,
+      ],
+    };
+  }
+  const head = await headline(frame, by, { suites });
+  const parts = headlineHtml(head, { rest: ["error_rate"] });
+  for (const suite of distinct(frame, "suite").map(String)) {
+    const rows = frame.filter(pl.col("suite").eq(pl.lit(suite)));
+    for (const dim of dims) {
+      const chart = guardedSection(suite, () => [
+        accuracyByCategory(rows, dim, {
+          title: `${suite}: accuracy by ${dim} (Wilson 95% interval)`,
+        }),
+      ]);
+      if (chart !== null) parts.push(...chart.parts);
+    }
+  }
+  return { title, parts };
 }
 
 /** Whether the rows come from more than one run. */
@@ -61,7 +114,8 @@ function multiRun(frame: DataFrame): boolean {
  * not in `suites` get the generic part.
  *
  * @param loaded What {@linkcode loadRuns} returned.
- * @param suites The suites the report knows (their dims, baseline, sections).
+ * @param options The suites the report knows (their dims, baseline,
+ *   sections), dims to break down by.
  * @returns The sections, in order.
  *
  * @example
@@ -78,7 +132,7 @@ function multiRun(frame: DataFrame): boolean {
  *   name: "s", description: "S.", baseline: "t",
  *   dims: [{ name: "family", kind: "categorical" as const, label: "operation" }],
  * };
- * const sections = await reportSections({ frame, dims: ["family"], runs: [], warnings: [] }, [suite]);
+ * const sections = await reportSections({ frame, dims: ["family"], runs: [], warnings: [] }, { suites: [suite] });
  * assert.deepEqual(sections.map((s) => s.title), ["Leaderboard", "Overview", "Suite: s", "Sample explorer"]);
  * assert.ok(sections[2]!.parts.includes("<h3>Accuracy by operation</h3>"));
  * assert.match(sections[1]!.parts.join(""), /<th>planned<\/th><th>stored<\/th><th>error_rows<\/th>/);
@@ -86,25 +140,38 @@ function multiRun(frame: DataFrame): boolean {
  */
 export async function reportSections(
   loaded: LoadedRuns,
-  suites: readonly SuiteView[] = [],
+  options: ReportOptions = {},
 ): Promise<ReportSection[]> {
-  if (loaded.frame.height === 0) return await sectionsOf(loaded, suites);
+  if (loaded.frame.height === 0) return await sectionsOf(loaded, options);
   const frame = withSuite(loaded.frame);
   return await sectionsOf(
     loaded,
-    suites,
+    options,
     frame,
     runsCompleteness(loaded, frame),
   );
 }
 
+/** What a report shows besides its rows. */
+export interface ReportOptions {
+  /** The suites the report knows (their dims, baseline, sections). @default none */
+  suites?: readonly SuiteView[];
+  /**
+   * Dims (or row fields) to break the results down by as well (`--by
+   * category`): a section with the headline per suite, model and these,
+   * and the accuracy per value of each. @default none
+   */
+  by?: readonly string[];
+}
+
 /** {@linkcode reportSections} once the rows' suites and completeness are known. */
 async function sectionsOf(
   loaded: LoadedRuns,
-  suites: readonly SuiteView[],
+  options: ReportOptions,
   frame: DataFrame = withSuite(loaded.frame),
   completeness: readonly RunCompleteness[] = [],
 ): Promise<ReportSection[]> {
+  const { suites = [], by: extra = [] } = options;
   if (loaded.frame.height === 0) {
     return [{
       title: "No results",
@@ -136,6 +203,9 @@ async function sectionsOf(
       }</details>`,
     ],
   }];
+  if (extra.length > 0) {
+    sections.push(await byDimsSection(frame, [...by, ...extra], suites));
+  }
   const present = distinct(frame, "suite").map(String);
   // Registered suites in registry order, then the unknown ones by name.
   const order = [
@@ -169,8 +239,7 @@ async function sectionsOf(
  * sample explorer's small inline script; no external resources.
  *
  * @param loaded What {@linkcode loadRuns} returned.
- * @param title Page title.
- * @param suites The suites the report knows.
+ * @param options The title, the suites the report knows, dims to break down by.
  * @returns The HTML document.
  *
  * @example
@@ -180,26 +249,32 @@ async function sectionsOf(
  * import { renderReport } from "./mod.ts";
  *
  * const frame = pl.DataFrame({ model: ["a"], status: ["correct"], correct: [true] });
- * const html = await renderReport({ frame, dims: [], runs: [], warnings: [] }, "T");
+ * const html = await renderReport({ frame, dims: [], runs: [], warnings: [] }, { title: "T" });
  * assert.match(html, /^<!DOCTYPE html>/);
  * assert.match(html, /<svg/);
  * ```
  */
 export async function renderReport(
   loaded: LoadedRuns,
-  title: string,
-  suites: readonly SuiteView[] = [],
+  options: RenderReportOptions = {},
 ): Promise<string> {
+  const { title = "Evaluation report" } = options;
   const frame = withSuite(loaded.frame);
   const completeness = loaded.frame.height === 0
     ? []
     : runsCompleteness(loaded, frame);
-  const sections = await sectionsOf(loaded, suites, frame, completeness);
+  const sections = await sectionsOf(loaded, options, frame, completeness);
   return pageHtml(title, runsHtml(loaded, completeness), sections);
 }
 
+/** Options for {@linkcode renderReport}. */
+export interface RenderReportOptions extends ReportOptions {
+  /** The page's title. @default "Evaluation report" */
+  title?: string;
+}
+
 /** Options for {@linkcode writeReport}. */
-export interface WriteReportOptions {
+export interface WriteReportOptions extends ReportOptions {
   /** Where to write the page. @default `<first run>/report.html` */
   out?: string;
 }
@@ -210,8 +285,7 @@ export interface WriteReportOptions {
  * Python needed. With several runs the tables group by run as well.
  *
  * @param runDirs The run folder, or several.
- * @param suites The suites the report knows.
- * @param options Where to write.
+ * @param options Where to write, the suites the report knows, dims to break down by.
  * @returns The path of the written report.
  * @throws {Deno.errors.NotFound} When a run folder or its results are missing.
  *
@@ -232,7 +306,6 @@ export interface WriteReportOptions {
  */
 export async function writeReport(
   runDirs: string | readonly string[],
-  suites: readonly SuiteView[] = [],
   options: WriteReportOptions = {},
 ): Promise<string> {
   const dirs = typeof runDirs === "string" ? [runDirs] : [...runDirs];
@@ -249,11 +322,10 @@ export async function writeReport(
   const path = options.out ?? join(dirs[0]!, "report.html");
   await writeFileAtomic(
     path,
-    await renderReport(
-      loaded,
-      `Evaluation report: ${names.join(" vs ")}`,
-      suites,
-    ),
+    await renderReport(loaded, {
+      ...options,
+      title: `Evaluation report: ${names.join(" vs ")}`,
+    }),
   );
   return path;
 }

@@ -133,7 +133,8 @@ export class SummaryTally {
    * `expected` and the fields its suite's metrics name are read).
    */
   add(row: TallyRow & Record<string, unknown>): void {
-    const keys = this.by.map((column) => String(row[column] ?? "-"));
+    // A grouping column may be a dim (`--by category`), as in the frame.
+    const keys = this.by.map((column) => String(fieldOf(row, column) ?? "-"));
     const id = groupId(keys);
     let counts = this.#groups.get(id);
     if (counts === undefined) {

@@ -48,6 +48,25 @@ async function* ownRowsOf(
   }
 }
 
+/** Options of {@linkcode summarizeResultsText}. */
+export interface ResultsTextOptions {
+  /**
+   * The suites whose declared metrics to show (the sweep passes the ones
+   * the registry loaded for it); others get the default metrics.
+   * @default none
+   */
+  suites?: readonly MetricSource[];
+  /**
+   * Dims (or row fields) to break the table down by as well (`--by
+   * category`): a second table grouped by suite, model and these.
+   * @default none
+   */
+  by?: readonly string[];
+}
+
+/** Row fields a `by` may name besides the dims. */
+const PLAIN = new Set(["suite", "model", "template", "run", "status"]);
+
 /** Templates by suite, as a plan reads them from rows. */
 function addTemplate(
   seen: Map<string, Set<string>>,
@@ -69,9 +88,8 @@ function addTemplate(
  *
  * @param path The run folder, or its `results.jsonl` (the manifest is
  *   read from the same folder; a run without one shows `?` planned).
- * @param suites The suites whose declared metrics to show (the sweep
- *   passes the ones the registry loaded for it); others get the default
- *   metrics. @default none
+ * @param options The suites whose declared metrics to show, and dims to
+ *   break the table down by as well.
  * @returns The tables as {@linkcode formatSummaryTable} prints them.
  *
  * @example
@@ -98,8 +116,9 @@ function addTemplate(
  */
 export async function summarizeResultsText(
   path: string,
-  suites: readonly MetricSource[] = [],
+  options: ResultsTextOptions = {},
 ): Promise<string> {
+  const { suites = [], by = [] } = options;
   let runDir = dirname(path);
   let results = path;
   try {
@@ -116,6 +135,10 @@ export async function summarizeResultsText(
     suites,
   });
   const without = new SummaryTally(["suite", "model"], { suites });
+  const extra = by.length === 0
+    ? null
+    : new SummaryTally(["suite", "model", ...by], { suites });
+  const dimsSeen = new Set<string>();
   const seen = new Map<string, Set<string>>();
   // Read as the report's loader reads it (any JSON), so the closing table
   // and the report agree on an old or hand-made manifest, and count only
@@ -128,7 +151,11 @@ export async function summarizeResultsText(
     const fields = row as unknown as TallyRow & Record<string, unknown>;
     withTemplate.add(fields);
     without.add(fields);
+    extra?.add(fields);
     addTemplate(seen, row.suite, row.template);
+    if (extra !== null) {
+      for (const dim of Object.keys(row.dims ?? {})) dimsSeen.add(dim);
+    }
   }
   const plan = plannedRows(manifest, seen);
   const templates = new Set([
@@ -139,7 +166,16 @@ export async function summarizeResultsText(
   const rows = completeness(plan, tally.by, tally.stored(), { runDir });
   const aside = setAsideWarning(results, setAside);
   if (aside !== null) rows.warnings.unshift(aside);
-  return formatSummaryTable(tally.by, await tally.lines(), rows);
+  const main = formatSummaryTable(tally.by, await tally.lines(), rows);
+  if (extra === null) return main;
+  const absent = by.filter((d) => !dimsSeen.has(d) && !PLAIN.has(d));
+  return `${main}\n\nBy ${by.join(", ")}:\n${
+    absent.length > 0
+      ? `Note: no row has ${absent.join(", ")}; the rows' dims are ${
+        [...dimsSeen].sort().join(", ") || "none"
+      }.`
+      : formatSummaryTable(extra.by, await extra.lines())
+  }`;
 }
 
 /** One model's line of {@linkcode summarizeResults}. */

@@ -357,7 +357,7 @@ export async function benchReportPage(
     const runDir = await writeFakeRun(dir, "run", fake);
     let t = performance.now();
     const loaded = await loadRuns(runDir, { warn: false });
-    const html = await renderReport(loaded, "bench");
+    const html = await renderReport(loaded, { title: "bench" });
     const renderMs = performance.now() - t;
     const path = join(dir, "report.html");
     await Deno.writeTextFile(path, html);

@@ -72,7 +72,7 @@ Deno.test("a toy suite from one fixture file is swept, stored, loaded, summarise
     assert.ok(statuses.has("correct") && statuses.has("wrong"));
     const summary = summarize(toy, ["model", "template"]);
     assert.equal(summary.height, 4);
-    const html = await renderReport(loaded, "toy", suites);
+    const html = await renderReport(loaded, { title: "toy", suites });
     assert.match(html, /Parity of a number/);
     assert.match(html, /toy digit count/);
     assert.match(html, /toy fizz bucket/);

@@ -95,7 +95,7 @@ Deno.test("reportSections() keeps suites apart and turns a failing suite section
   };
   const sections = await reportSections(
     { frame, dims: ["level"], runs: [], warnings: [] },
-    [s],
+    { suites: [s] },
   );
   assert.deepEqual(sections.map((x) => x.title), [
     "Leaderboard",
@@ -209,7 +209,7 @@ Deno.test("the demo config's report has no empty table and a section per suite w
 Deno.test("renderReport() of an empty frame says there are no rows", async () => {
   const html = await renderReport(
     { frame: pl.DataFrame({}), dims: [], runs: [], warnings: [] },
-    "T",
+    { title: "T" },
   );
   assert.match(html, /no result rows yet/);
 });

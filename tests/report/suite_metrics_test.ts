@@ -248,7 +248,7 @@ Deno.test("each suite's declared metrics show in the closing table, summary.csv 
       ...linalgRows,
     ], {});
     // The sweep's closing table (no Polars for arithmetic and linalg).
-    const closing = await summarizeResultsText(dir, suites);
+    const closing = await summarizeResultsText(dir, { suites });
     const loaded = await loadRuns(dir, { warn: false });
     // The same table from the frame, as the demo prints it.
     assert.equal(
@@ -263,7 +263,7 @@ Deno.test("each suite's declared metrics show in the closing table, summary.csv 
       await Deno.readTextFile(await writeSummaryCsv(dir, { suites })),
       { columns: true },
     ) as Record<string, string>[];
-    const overview = (await reportSections(loaded, suites)).find((s) =>
+    const overview = (await reportSections(loaded, { suites })).find((s) =>
       s.title === "Overview"
     )!.parts.join("");
     for (const [suite, want] of Object.entries(EXPECTED)) {
@@ -320,7 +320,7 @@ Deno.test("rows of a suite without declared metrics show accuracy and the format
       row("toy", "t", "wrong", { format_valid: false }),
     ];
     const dir = await writeFakeRun(tmp, "toy", rows, {});
-    const text = textLine(await summarizeResultsText(dir, []), "toy");
+    const text = textLine(await summarizeResultsText(dir), "toy");
     assert.equal(text.get("accuracy"), "50.0%");
     assert.equal(text.get("format ok"), "50.0%");
     const [line] = parse(await Deno.readTextFile(await writeSummaryCsv(dir)), {
@@ -342,7 +342,7 @@ Deno.test("a metric that cannot be computed leaves its cell empty and says why i
       row("ceval", "answer_only", "correct"),
       row("ceval", "answer_only", "wrong"),
     ], {});
-    const closing = await summarizeResultsText(dir, suites);
+    const closing = await summarizeResultsText(dir, { suites });
     const text = textLine(closing, "ceval");
     assert.equal(text.get("accuracy"), "50.0%");
     assert.equal(text.get("subject mean"), "-");
