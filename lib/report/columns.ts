@@ -36,6 +36,8 @@ export class MissingColumnsError extends RangeError {
   readonly missing: readonly string[];
 
   /**
+   * Makes the error.
+   *
    * @param message "Cannot <action>: the frame lacks <columns>; ...".
    * @param missing The columns it lacks.
    */

@@ -20,6 +20,12 @@ export type {
 } from "./sweep_options.ts";
 export { checkResumePlan } from "./resume_plan.ts";
 export * from "./identity.ts";
+// The identity types its functions take and give (defined by the store).
+export type {
+  IdentityInput,
+  IdentitySuite,
+  RunIdentity,
+} from "../store/mod.ts";
 export { secretsOf } from "./secrets.ts";
 export { laneWidth } from "./lane_width.ts";
 export { SweepInputError } from "./entries.ts";

@@ -75,12 +75,19 @@ export function runMembership(manifest: unknown): RunMembership {
 
 /** The fields of a row the rule reads. */
 export interface MembershipFields {
+  /** `model|question_id|template|sample`. */
   key?: unknown;
+  /** The run id the row carries. */
   run?: unknown;
+  /** The model's name. */
   model?: unknown;
+  /** The suite's name. */
   suite?: unknown;
+  /** The question's id. */
   question_id?: unknown;
+  /** The template's id. */
   template?: unknown;
+  /** The sample index. */
   sample?: unknown;
 }
 
