@@ -89,12 +89,14 @@ async function checkOutDir(
         flag: "--out",
         force: true, // replacing is decided below, by the folder's mark
         reads: notebooks,
+        makesFolder: true,
       });
     } catch (error) {
       if (!(error instanceof OutputPathError)) throw error;
+      const reads = /which this command reads/.test(error.message);
       const source = notebooks.find((p) => basename(p) === name);
       throw usageError(
-        source !== undefined || /which this command reads/.test(error.message)
+        reads
           ? `${action}: ${
             source ?? name
           } is there, and its executed copy would replace it (not even --force does that); give another --out, such as outputs/notebooks`

@@ -47,6 +47,11 @@ export interface OutputPathOptions {
    */
   reads?: readonly string[];
   /**
+   * The command makes the output's folder when it is missing (a folder of
+   * outputs): a missing folder is then no problem. @default {false}
+   */
+  makesFolder?: boolean;
+  /**
    * The names this output may take directly inside a run folder (the
    * command's own outputs there, such as `report.html`); any other path
    * in a run folder, or below one, is refused whatever the flags.
@@ -140,8 +145,15 @@ export async function checkOutputPath(
   path: string,
   options: OutputPathOptions,
 ): Promise<string> {
-  const { what, flag, force = false, ours, reads = [], runOwned = [] } =
-    options;
+  const {
+    what,
+    flag,
+    force = false,
+    ours,
+    reads = [],
+    runOwned = [],
+    makesFolder = false,
+  } = options;
   const action = `Cannot write ${what} to ${path}`;
   const real = await realOutputPath(path);
   const parent = dirname(real);
@@ -182,6 +194,7 @@ export async function checkOutputPath(
   try {
     info = await Deno.stat(parent);
   } catch (error) {
+    if (makesFolder && error instanceof Deno.errors.NotFound) return real;
     throw new OutputPathError(
       `${action}: its folder ${parent} ${
         error instanceof Deno.errors.NotFound

@@ -100,7 +100,7 @@ Deno.test("sweep CLI --plan exits 2 on a bad config or a --plan-from that is not
       join(dir, "no-such-run"),
     ]);
     assert.equal(notRun.code, 2, notRun.stderr);
-    assert.match(notRun.stderr, /^Cannot plan from .*no-such-run/);
+    assert.match(notRun.stderr, /^Cannot use --plan-from .*no-such-run/);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -101,7 +101,10 @@ Deno.test("codeSections() says what a frame without code columns lacks", () => {
   });
   const sections = codeSections(frame);
   const passK = sections.find((s) => s.title.startsWith("pass@k"))!;
-  assert.match(passK.parts[0]!, /Not shown for these rows: .*problem/);
+  assert.match(
+    passK.parts[0]!,
+    /Skipped: this part needs problem, and these rows have no problem/,
+  );
   // No language column: that section is left out rather than broken.
   assert.equal(sections.some((s) => s.title.includes("JavaScript")), false);
 });
