@@ -116,7 +116,7 @@ export async function runCase(
   for (const re of c.expect) {
     if (!re.test(output)) problems.push(`output does not match ${re}`);
   }
-  if (!/Cannot [^:\n]+: |Usage|No mutant/.test(output)) {
+  if (code !== 0 && !/Cannot [^:\n]+: |Usage|No mutant/.test(output)) {
     problems.push('no "Cannot <action>: <why>" message');
   }
   if (/os error/i.test(output)) problems.push("a raw OS error");
