@@ -87,8 +87,9 @@ function zodProblems(error: z.ZodError, prefix: PropertyKey[] = []): string[] {
 }
 
 /**
- * Validates a parsed config object: the schema, then cross-field rules
- * (unique model names, a base URL for `openai` models, known suites,
+ * Validates a parsed config object: the schema (with its unique lists:
+ * model names, suite entries, templates; see `uniqueList`), then
+ * cross-field rules (a base URL for `openai` models, known suites,
  * templates and suite params).
  *
  * @param json The parsed JSON value.
@@ -123,14 +124,8 @@ export function parseConfig(
   }
   const config = parsed.data;
   const problems: string[] = [];
-  const seen = new Map<string, number>();
+  // Model names are unique by the schema (uniqueList in schema.ts).
   config.models.forEach((model, i) => {
-    const first = seen.get(model.name);
-    if (first !== undefined) {
-      problems.push(
-        `models[${i}].name: "${model.name}" is already used by models[${first}]; model names label result rows and must be unique`,
-      );
-    } else seen.set(model.name, i);
     if (model.provider === "openai" && model.baseURL === undefined) {
       problems.push(
         `models[${i}].baseURL: required for provider "openai" (e.g. https://api.openai.com/v1, http://localhost:11434/v1 for Ollama, http://localhost:8000/v1 for vLLM)`,

@@ -5,6 +5,8 @@
  * @module
  */
 import { z } from "zod";
+import { canonicalJson } from "../canonical.ts";
+import { uniqueList } from "./unique.ts";
 
 /** Environment variable names: letters, digits and underscores. */
 const envName = z.string().regex(
@@ -74,8 +76,8 @@ export const SuiteConfigSchema = z.strictObject({
   name: z.string().min(1),
   /** Generator params or dataset settings; validated by the suite itself. */
   params: z.record(z.string(), z.unknown()).default({}),
-  /** Template ids; the suite's defaults when omitted. */
-  templates: z.array(z.string().min(1)).min(1).optional(),
+  /** Template ids, each once; the suite's defaults when omitted. */
+  templates: uniqueList(z.array(z.string().min(1)).min(1)).optional(),
 });
 
 /**
@@ -92,8 +94,27 @@ export const SweepConfigSchema = z.strictObject({
     "use letters, digits, '.', '_' or '-'",
   )
     .default("sweep"),
-  models: z.array(ModelSchema).min(1, "list at least one model"),
-  suites: z.array(SuiteConfigSchema).min(1, "list at least one suite"),
+  /** The models; names label result rows, so each name is used once. */
+  models: uniqueList(z.array(ModelSchema).min(1, "list at least one model"), {
+    key: (model) => model.name,
+    at: ["name"],
+    message: ({ entry, first }) =>
+      `"${entry.name}" is already used by models[${first}]; model names label result rows and must be unique: give each model its own name`,
+  }),
+  /**
+   * The suites; two entries of one suite with the same params would ask
+   * the same questions (under every template of either), so that is
+   * refused here. Entries whose questions overlap otherwise are refused
+   * when the questions are loaded (`loadEntries`).
+   */
+  suites: uniqueList(
+    z.array(SuiteConfigSchema).min(1, "list at least one suite"),
+    {
+      key: (suite) => canonicalJson([suite.name, suite.params]),
+      message: ({ entry, first }) =>
+        `repeats suites[${first}] (suite "${entry.name}" with the same params, so the same questions and row keys); list each entry once, and give the one entry every template it should run in "templates"`,
+    },
+  ),
   /** Samples per (model, question, template). */
   samples: z.int().positive().max(1000).default(1),
   temperature: z.number().min(0).max(2).default(0),

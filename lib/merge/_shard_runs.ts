@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { resolve } from "node:path";
 import { configDifferences, rowConfig } from "../config/row_config.ts";
 import { canonicalJson } from "../canonical.ts";
 import { checkShard, type Shard } from "../runner/mod.ts";
@@ -22,6 +23,31 @@ export interface ShardRun {
   dir: string;
   manifest: Manifest;
   shard: Shard;
+}
+
+/**
+ * Checks that no folder is given twice, whatever the spelling (`run`,
+ * `./run/`, a symlink to it): each is compared by its real path.
+ *
+ * @throws {MergeInputError} naming both arguments.
+ */
+export async function checkDistinct(dirs: readonly string[]): Promise<void> {
+  const firstOf = new Map<string, number>();
+  for (const [i, dir] of dirs.entries()) {
+    const real = await Deno.realPath(dir).catch(() => resolve(dir));
+    const first = firstOf.get(real);
+    if (first === undefined) {
+      firstOf.set(real, i);
+      continue;
+    }
+    throw new MergeInputError(
+      `Cannot merge: the folder ${real} is given twice (argument ${
+        first + 1
+      }, ${dirs[first]}, and argument ${
+        i + 1
+      }, ${dir}), and its rows would be counted twice; give each shard folder once`,
+    );
+  }
 }
 
 /**

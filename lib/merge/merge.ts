@@ -26,7 +26,12 @@ import type { SuiteList } from "../suites/types.ts";
 import type { ResultRow } from "../types.ts";
 import { MergeInputError } from "./error.ts";
 import { listed } from "./_listed.ts";
-import { checkSet, readShardRun, type ShardRun } from "./_shard_runs.ts";
+import {
+  checkDistinct,
+  checkSet,
+  readShardRun,
+  type ShardRun,
+} from "./_shard_runs.ts";
 
 /** Options of {@linkcode mergeShards}. */
 export interface MergeOptions {
@@ -261,7 +266,7 @@ function mergedManifest(
 
 /**
  * Merges the shard folders of one sweep into one run folder: checks that
- * they are runs of the same config (see `rowConfig` in
+ * no folder is given twice (by real path), that they are runs of the same config (see `rowConfig` in
  * `lib/config/row_config.ts`), seed and `--limit`, that every shard 1..n
  * is there once, that every key the config plans has exactly one row and
  * no folder holds another shard's or an unplanned key. The rule: the
@@ -317,6 +322,7 @@ export async function mergeShards(
       `Cannot merge into ${options.out}: it is inside the run folder ${around}, and the merged run would write among that run's files; give --out a new folder outside it`,
     );
   }
+  await checkDistinct(dirs);
   const runs: ShardRun[] = [];
   for (const dir of dirs) runs.push(await readShardRun(dir));
   checkSet(runs);

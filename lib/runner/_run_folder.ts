@@ -448,7 +448,7 @@ export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
     }
     if (typeof state === "object") {
       throw new SweepInputError(
-        `Cannot start a sweep in ${runDir}: it is a folder of other files (such as ${state.foreign}), not a run, and a sweep would write its rows and manifest among them; give a new or empty folder with --run-dir`,
+        `Cannot start a sweep in ${runDir}: it is a folder of other files (such as ${state.foreign}), not a run, and a sweep would write its rows and manifest among them; give --run-dir a path that does not exist yet (the sweep creates the folder), or leave out --run-dir for a new folder under outputDir`,
       );
     }
     if (state === "run") {

@@ -234,7 +234,7 @@ export class ResponseCache {
       throw new Error(
         `Cannot open the response cache ${path}: ${
           error instanceof Error ? error.message : String(error)
-        } (delete the file or run with --no-cache)`,
+        } (move the file aside to start a new cache, or run with --no-cache)`,
       );
     }
   }

@@ -8,6 +8,7 @@ import type { SweepConfig } from "../config/schema.ts";
 import type { Suite, SuiteList } from "../suites/types.ts";
 import type { SuiteEntry } from "./work.ts";
 import type { IdentityInput } from "../store/mod.ts";
+import { collisionMessage } from "./_collision.ts";
 
 /**
  * Looks a suite up in the list a sweep was given.
@@ -48,8 +49,9 @@ export interface LoadedEntries {
 
 /**
  * Loads every suite entry of a config: its questions (at most `limit`),
- * its templates; refuses duplicate question ids (row keys would collide)
- * and unknown templates.
+ * its templates; refuses duplicate question ids (row keys would collide;
+ * the message names both entries and the params they share) and unknown
+ * templates.
  *
  * @param config The validated sweep config.
  * @param suites The suites the config may name.
@@ -85,7 +87,8 @@ export async function loadEntries(
 ): Promise<LoadedEntries> {
   const entries: SuiteEntry[] = [];
   const questionCounts: Record<string, number> = {};
-  const seenIds = new Set<string>();
+  /** Each question id with the index of the entry that asked it first. */
+  const seenIds = new Map<string, number>();
   for (const [i, suiteConfig] of config.suites.entries()) {
     let suite;
     try {
@@ -113,12 +116,13 @@ export async function loadEntries(
     }
     if (limit !== undefined) questions = questions.slice(0, limit);
     for (const q of questions) {
-      if (seenIds.has(q.id)) {
+      const first = seenIds.get(q.id);
+      if (first !== undefined) {
         throw new SweepInputError(
-          `Cannot run the sweep: question id "${q.id}" occurs twice (suite ${suiteConfig.name}); row keys would collide`,
+          collisionMessage(q.id, config.suites, first, i),
         );
       }
-      seenIds.add(q.id);
+      seenIds.set(q.id, i);
     }
     const ids = suiteConfig.templates ?? suite.defaultTemplates;
     const templates = ids.map(

@@ -316,7 +316,7 @@ async function saveIndex(copy: Copy): Promise<void> {
   copy.saved = copy.index.jsonlEnd;
 }
 
-/** Removes the copy of a results file (before a rewrite replaces it). */
+/** Removes the copy of a results file (one that cannot be brought up to date). */
 async function removeCopy(path: string): Promise<void> {
   const dir = dirname(path);
   for (const name of [RESULTS_COPY_INDEX, RESULTS_COPY_FILE]) {
@@ -427,22 +427,41 @@ async function catchUp(
 }
 
 /**
- * Replaces a results file's lines atomically: a new file is written beside
- * it and renamed over it, so a crash leaves either the old file or the new
- * one, never half of each. For rewrites outside the append-only path
- * (garbage lines set aside on resume, relabelled rows). The CSV copy of
- * the old file is removed; the next {@linkcode ResultsWriter} rebuilds it.
+ * Replaces a results file's lines atomically and brings its CSV copy up to
+ * date: the new file is written beside it (`<path>.tmp`) and renamed over
+ * it, so a crash leaves either the old file or the new one, never half of
+ * each; then the copy and its index are rebuilt from the new file by the
+ * same code that {@linkcode ResultsWriter.open} uses. Until the new file
+ * is written whole nothing of the old file or its copy is touched: when it
+ * cannot be written, both stay byte-identical. For rewrites outside the
+ * append-only path (garbage lines set aside on resume, relabelled rows,
+ * replaced batch rows); every command that rewrites `results.jsonl` goes
+ * through here.
  *
  * @param path The `results.jsonl` path.
  * @param lines The lines, without newlines.
+ * @throws {Error} the file system's error when the new file cannot be
+ *   written or renamed (the old file is then as it was, and so is its copy,
+ *   or it is rebuilt for the old file; the temporary file is removed). A copy that cannot be rebuilt is
+ *   dropped instead (readers then read the JSONL), never an error.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { rewriteResults } from "./results_writer.ts";
+ * import { ResultsWriter, rewriteResults, verifiedCopy } from "./mod.ts";
  * const dir = await Deno.makeTempDir();
- * await rewriteResults(`${dir}/r.jsonl`, ['{"key":"a"}']);
- * assert.equal(await Deno.readTextFile(`${dir}/r.jsonl`), '{"key":"a"}\n');
+ * const path = `${dir}/results.jsonl`;
+ * const writer = await ResultsWriter.open(path);
+ * writer.append({ key: "a" } as never);
+ * writer.append({ key: "b" } as never);
+ * await writer.close();
+ * await rewriteResults(path, ['{"key":"b"}']);
+ * assert.equal(await Deno.readTextFile(path), '{"key":"b"}\n');
+ * // The copy was rebuilt for the new file, not dropped.
+ * assert.deepEqual(
+ *   [(await verifiedCopy(path))?.rows, (await verifiedCopy(path))?.firstKey],
+ *   [1, "b"],
+ * );
  * await Deno.remove(dir, { recursive: true });
  * ```
  */
@@ -450,9 +469,32 @@ export async function rewriteResults(
   path: string,
   lines: readonly string[],
 ): Promise<void> {
-  // The copy describes the old file; the next writer rebuilds it.
-  await removeCopy(path);
   const tmp = `${path}.tmp`;
-  await Deno.writeTextFile(tmp, lines.map((l) => l + "\n").join(""));
-  await Deno.rename(tmp, path);
+  try {
+    await Deno.writeTextFile(tmp, lines.map((l) => l + "\n").join(""));
+  } catch (error) {
+    await removeTemporary(tmp);
+    throw error;
+  }
+  // The old index describes the old file: it goes first, so no reader
+  // pairs it with the new one (the inode check alone is not enough where
+  // the file system reports none).
+  await Deno.remove(join(dirname(path), RESULTS_COPY_INDEX)).catch(() => {});
+  try {
+    await Deno.rename(tmp, path);
+  } catch (error) {
+    await removeTemporary(tmp);
+    (await openCopy(path))?.file.close(); // the old file's copy, again
+    throw error;
+  }
+  (await openCopy(path))?.file.close();
+}
+
+/** Removes a half-written temporary file; anything else at its path stays. */
+async function removeTemporary(tmp: string): Promise<void> {
+  try {
+    if ((await Deno.lstat(tmp)).isFile) await Deno.remove(tmp);
+  } catch {
+    // nothing there, or not ours to remove
+  }
 }

@@ -173,10 +173,19 @@ Deno.test("mergeShards() and deno task merge", async (t) => {
     });
 
     await t.step("a shard given twice is named", async () => {
+      // The same folder, spelled two ways: both arguments are named.
       await refused(
-        [three[0]!, three[1]!, three[1]!],
-        /shard 2\/3 is given twice/,
+        [three[0]!, three[1]!, `${three[1]!}/./`],
+        /the folder .* is given twice \(argument 2, .*, and argument 3, .*\/\.\/\), and its rows would be counted twice; give each shard folder once/,
       );
+      // A copy of a shard's folder: the shard is named.
+      const copy = join(base, "copy-of-2");
+      await Deno.mkdir(copy);
+      for await (const e of Deno.readDir(three[1]!)) {
+        await Deno.copyFile(join(three[1]!, e.name), join(copy, e.name));
+      }
+      await refused([three[0]!, three[1]!, copy], /shard 2\/3 is given twice/);
+      await Deno.remove(copy, { recursive: true });
     });
 
     await t.step("a shard of another split is refused", async () => {

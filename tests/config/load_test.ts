@@ -48,12 +48,33 @@ Deno.test("parseConfig() reports every problem with its path", () => {
   assert.ok(problems.length >= 4, text);
 });
 
-Deno.test("parseConfig() rejects duplicate names, missing URLs, unknown suites and templates", () => {
+Deno.test("parseConfig() rejects repeated model names, suite entries and templates, naming the path and the value", () => {
+  const problems = problemsOf(() =>
+    parseConfig({
+      models: [
+        { name: "m", provider: "sim" },
+        { name: "m", provider: "sim", model: "sim-weak" },
+      ],
+      suites: [
+        { name: "arithmetic", templates: ["direct", "cot", "direct"] },
+        { name: "arithmetic", params: { digits: [2] } },
+        { name: "arithmetic", params: { digits: [2] }, templates: ["cot"] },
+      ],
+    }, "bad.json")
+  );
+  assert.deepEqual(problems, [
+    'models[1].name: "m" is already used by models[0]; model names label result rows and must be unique: give each model its own name',
+    'suites[0].templates[2]: "direct" is listed again (first at [0]); list each entry once',
+    'suites[2]: repeats suites[1] (suite "arithmetic" with the same params, so the same questions and row keys); list each entry once, and give the one entry every template it should run in "templates"',
+  ]);
+});
+
+Deno.test("parseConfig() rejects missing URLs, unknown suites and templates", () => {
   const problems = problemsOf(() =>
     parseConfig({
       models: [
         { name: "m", provider: "openai" },
-        { name: "m", provider: "sim" },
+        { name: "n", provider: "sim" },
       ],
       suites: [
         { name: "arithmetc" },
@@ -63,7 +84,6 @@ Deno.test("parseConfig() rejects duplicate names, missing URLs, unknown suites a
   );
   const text = problems.join("\n");
   assert.match(text, /^models\[0\]\.baseURL: required for provider "openai"/m);
-  assert.match(text, /^models\[1\]\.name: "m" is already used by models\[0\]/m);
   assert.match(
     text,
     /^suites\[0\]\.name: unknown suite "arithmetc"; known suites: .*arithmetic/m,

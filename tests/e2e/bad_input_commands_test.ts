@@ -82,7 +82,7 @@ const CASES: Case[] = [
     cli: "sweep",
     args: ["c.json", "--run-dir", "mine", "--progress", "none"],
     files: { "c.json": config(), "mine/notes.txt": USER_FILE },
-    expect: [/mine/, /notes\.txt/, /new or empty folder/],
+    expect: [/mine/, /notes\.txt/, /a path that does not exist yet/],
   },
   {
     name: "sweep --limit -1",

@@ -7,6 +7,7 @@ import {
   RESULTS_COPY_FILE,
   resultsEnd,
   ResultsWriter,
+  rewriteResults,
   verifiedCopy,
 } from "../../lib/store/mod.ts";
 import { RESULT_COLUMNS, type ResultRow } from "../../lib/types.ts";
@@ -178,5 +179,52 @@ Deno.test("ResultsWriter.open() copies existing rows past blank lines, and keeps
   await Deno.writeTextFile(path, '{"key":"a"}\n{"key":"b"}\n{"ke');
   await (await ResultsWriter.open(path)).close();
   assert.equal(await verifiedCopy(path), null);
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("rewriteResults() rebuilds the CSV copy to match the new rows, and on a failed write leaves the file and its copy byte-identical", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/results.jsonl`;
+  const rows = ["a", "b", "c"].map((key) => ({ key, dims: {} }) as never);
+  const writer = await ResultsWriter.open(path);
+  for (const row of rows) writer.append(row);
+  await writer.close();
+  const files = async () => {
+    const out: [string, string][] = [];
+    for await (const e of Deno.readDir(dir)) {
+      if (e.isFile) {
+        out.push([e.name, await Deno.readTextFile(`${dir}/${e.name}`)]);
+      }
+    }
+    return out.sort((x, y) => x[0].localeCompare(y[0]));
+  };
+
+  // The temporary file cannot be written (a folder is in its place).
+  const before = await files();
+  await Deno.mkdir(`${path}.tmp`);
+  await assert.rejects(rewriteResults(path, ['{"key":"z"}']));
+  assert.deepEqual(await files(), before);
+  await Deno.remove(`${path}.tmp`);
+
+  // A rewrite: the copy is what a fresh writer keeps for the new rows.
+  await rewriteResults(path, [
+    '{"key":"c","dims":{}}',
+    '{"key":"a","dims":{}}',
+  ]);
+  const fresh = await Deno.makeTempDir();
+  const other = await ResultsWriter.open(`${fresh}/results.jsonl`);
+  other.append({ key: "c", dims: {} } as never);
+  other.append({ key: "a", dims: {} } as never);
+  await other.close();
+  assert.equal(
+    await Deno.readTextFile(`${dir}/${RESULTS_COPY_FILE}`),
+    await Deno.readTextFile(`${fresh}/${RESULTS_COPY_FILE}`),
+  );
+  const index = await verifiedCopy(path);
+  assert.deepEqual(
+    [index?.rows, index?.firstKey, index?.lastKey, index?.jsonlEnd],
+    [2, "c", "a", (await Deno.stat(path)).size],
+  );
+  await Deno.remove(fresh, { recursive: true });
   await Deno.remove(dir, { recursive: true });
 });

@@ -71,6 +71,7 @@ import type { Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { arithmeticSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
+import { uniqueList } from "../../config/unique.ts";
 import { importLazily } from "../../lazy.ts";
 import { ACCURACY, FORMAT_VALID_RATE } from "../../judge/metric.ts";
 
@@ -85,12 +86,18 @@ const digitCount = z.int().min(1).max(20);
  * @internal
  */
 export const ArithmeticParamsSchema = z.strictObject({
-  families: z.array(z.enum(ARITHMETIC_FAMILIES)).min(1).default(["add", "sub"]),
-  digits: z.array(digitCount).min(1).default([2, 4, 8]),
-  mulDigits: z.array(z.tuple([digitCount, digitCount])).min(1).optional(),
+  // Every list is part of the question ids (row keys): each entry once.
+  families: uniqueList(z.array(z.enum(ARITHMETIC_FAMILIES)).min(1)).default([
+    "add",
+    "sub",
+  ]),
+  digits: uniqueList(z.array(digitCount).min(1)).default([2, 4, 8]),
+  /** `[a, b]` pairs; `[3, 4]` and `[4, 3]` are two levels. */
+  mulDigits: uniqueList(z.array(z.tuple([digitCount, digitCount])).min(1))
+    .optional(),
   carries: z.int().min(0).max(20).optional(),
-  ops: z.array(z.int().min(1).max(8)).min(1).default([2, 3, 4, 5]),
-  division: z.array(z.enum(["exact", "decimal"])).min(1).default([
+  ops: uniqueList(z.array(z.int().min(1).max(8)).min(1)).default([2, 3, 4, 5]),
+  division: uniqueList(z.array(z.enum(["exact", "decimal"])).min(1)).default([
     "exact",
     "decimal",
   ]),

@@ -69,6 +69,7 @@ import type { QuestionSourceOptions, Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { multipleChoiceSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
+import { uniqueList } from "../../config/unique.ts";
 import { importLazily } from "../../lazy.ts";
 import { CEVAL_METRICS } from "./metrics.ts";
 
@@ -91,7 +92,9 @@ export const CevalParamsSchema = z.strictObject({
   subjects: z.union([
     z.literal("all"),
     z.literal("hard"),
-    z.array(z.string()).min(1).superRefine((keys, ctx) => {
+    // Subject keys are exact (C-Eval has no aliases), and part of the
+    // question ids: each once.
+    uniqueList(z.array(z.string()).min(1)).superRefine((keys, ctx) => {
       keys.forEach((key, i) => {
         if (!KNOWN_KEYS.has(key)) {
           ctx.addIssue({

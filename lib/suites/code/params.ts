@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { zodParams } from "../params.ts";
+import { uniqueList } from "../../config/unique.ts";
 import type { Suite } from "../types.ts";
 import { DIFFICULTIES, TOPICS } from "./bank/mod.ts";
 
@@ -26,16 +27,17 @@ export const CodeParamsSchema = z.strictObject({
   source: z.enum(["bank", "humaneval"]).default("bank"),
   /** A bank folder, relative to the config file; default the shipped bank. */
   dataset: z.string().min(1).optional(),
-  languages: z.array(z.enum(CODE_LANGUAGES)).min(1).default([
+  // The lists select questions (row keys): each entry once.
+  languages: uniqueList(z.array(z.enum(CODE_LANGUAGES)).min(1)).default([
     "python",
     "javascript",
   ]),
-  topics: z.array(z.enum(TOPICS)).min(1).optional(),
-  difficulties: z.array(z.enum(DIFFICULTIES)).min(1).optional(),
-  /** The first N problems (after the filters), or these problem ids. */
+  topics: uniqueList(z.array(z.enum(TOPICS)).min(1)).optional(),
+  difficulties: uniqueList(z.array(z.enum(DIFFICULTIES)).min(1)).optional(),
+  /** The first N problems (after the filters), or these problem ids, each once. */
   problems: z.union([
     z.int().positive().max(10_000),
-    z.array(z.string().min(1)).min(1),
+    uniqueList(z.array(z.string().min(1)).min(1)),
   ]).optional(),
   /** Measure the time complexity of functionally correct code. */
   complexity: z.boolean().default(true),

@@ -5,15 +5,17 @@
  * validator); the final label becomes the row's `error_class`, and the
  * stage, the stage-1 label and any unscored reason go in its `metrics`.
  * `results.jsonl` is rewritten atomically (the store's `rewriteResults`: a
- * new file renamed over the old), rows in the same order; nothing else
- * changes.
+ * new file renamed over the old, its CSV copy and index rebuilt), rows in
+ * the same order; nothing else changes.
  *
- * Nothing stored is lost: a row whose judge or validator call fails keeps
- * every label it had and gets `metrics.forensic_error`; after a call that
- * finds the endpoint down, the rest are not asked (and say so). Exit 0
- * when every wrong row was graded (unscored grades included), 1 when a
- * call failed (the message names the endpoint's URL), 2 for bad input
- * (nothing is written).
+ * All or nothing: when any judge or validator call fails (after a call
+ * that finds the endpoint down, the rest are not asked), nothing is
+ * written — `results.jsonl` and its side copies stay byte-identical, the
+ * labels of the rows that were graded are not kept — and the message names
+ * the endpoint's URL and the rows that could not be labelled (the first
+ * few and the count). Exit 0 when every wrong row was graded (unscored
+ * grades included), 1 when a call failed or the file could not be
+ * written, 2 for bad input (nothing is written).
  *
  * MODEL is a sim profile name (`sim-strong`) or a model object in JSON,
  * as in a sweep config (`{"name":"gpt-4o","provider":"openai",
@@ -110,7 +112,10 @@ function providerOf(flag: string, model: ModelConfig): Provider {
   }
 }
 
-/** The one-paragraph message for calls that failed; the rows kept their labels. */
+/** Keys named in a message; the rest are counted. */
+const NAMED_KEYS = 3;
+
+/** The one-paragraph message for calls that failed: nothing was written. */
 function failureMessage(
   path: string,
   runDir: string,
@@ -127,16 +132,22 @@ function failureMessage(
   const notAsked = failed.filter((r) => r.failed?.notAsked === true).length;
   const graded = refined.length - failed.length;
   const why = failure.message.replace(
-    /^stage\d: (?:judge call failed: )?(?:Cannot complete chat request: )?/,
+    /^stage\d: (?:(?:judge|validator) call failed: )?(?:Cannot complete chat request: )?/,
     "",
   );
+  const keys = failed.slice(0, NAMED_KEYS).map((r) => r.key).join(", ") +
+    (failed.length > NAMED_KEYS
+      ? ` and ${failed.length - NAMED_KEYS} more`
+      : "");
   return `Cannot relabel the wrong rows of ${path}: the ${role} ${
     whereOf(model)
-  } failed (${failure.kind}: ${why}) on row ${first.key}; ${
-    failed.length - notAsked
-  } row(s) failed${
-    notAsked > 0 ? ` and ${notAsked} were not asked once it was down` : ""
-  }, and each keeps every label it had, with the failure in metrics.forensic_error (${graded} other row(s) graded); check that ${
+  } failed (${failure.kind}: ${why}) on row ${first.key}, so it could not label ${failed.length} of the ${refined.length} wrong row(s): ${keys}${
+    notAsked > 0 ? ` (${notAsked} not asked once it was down)` : ""
+  }; nothing was written: ${path} and its side copies are as they were${
+    graded > 0
+      ? `, and the labels of the ${graded} row(s) it did grade are not kept (a relabel is all or nothing)`
+      : ""
+  }; check that ${
     model.baseURL ?? "the model"
   } is up and reachable from here (and its API key), then run deno task forensics ${runDir} again`;
 }
@@ -148,8 +159,9 @@ function failureMessage(
  * @param args The run folder and flags.
  * @param print Where lines go.
  * @param printError Where error messages go. @default print
- * @returns 0 done, 1 a judge or validator call failed (or the file could
- *   not be written), 2 usage or input error (nothing written).
+ * @returns 0 done, 1 a judge or validator call failed (nothing written)
+ *   or the file could not be written, 2 usage or input error (nothing
+ *   written).
  *
  * @example
  * ```ts
@@ -245,6 +257,11 @@ async function relabel(
     await judgeProvider.close?.().catch(() => {});
     await validatorProvider?.close?.().catch(() => {});
   }
+  if (refined.some((r) => r.failed !== undefined)) {
+    // All or nothing: a failed call leaves the run as it was.
+    printError(failureMessage(path, runDir, refined, { judge, validator }));
+    return 1;
+  }
   const out = applyRefinements(rows, refined);
   const lines = out.map((row) => JSON.stringify(row));
   const changed = rows.some((row, i) => JSON.stringify(row) !== lines[i]);
@@ -259,10 +276,6 @@ async function relabel(
       );
       return 1;
     }
-  }
-  if (refined.some((r) => r.failed !== undefined)) {
-    printError(failureMessage(path, runDir, refined, { judge, validator }));
-    return 1;
   }
   const relabelled = refined.filter((r) => r.label !== r.stage1).length;
   const unscored = refined.filter((r) => r.unscored !== undefined).length;

@@ -206,7 +206,7 @@ export interface ForensicFailure {
   stage: 2 | 3;
   /** How the provider classified the error (`connection`, `auth`, `server`...). */
   kind: ErrorKind;
-  /** What went wrong (`"stage2: judge call failed: …"`), as a row's `metrics.forensic_error` stores it. */
+  /** What went wrong (`"stage2: judge call failed: …"`). */
   message: string;
   /** Set when the row was not asked at all: an earlier call found the endpoint down. */
   notAsked?: true;
@@ -449,42 +449,52 @@ export async function refineLabels(
 /**
  * The rows with their refined labels, for rewriting `results.jsonl`: a
  * refined row gets `error_class` and, in `metrics`, `forensic_stage`,
- * `stage1_label` and `forensic_unscored` (null when none), and loses an
- * earlier `forensic_error`; a row whose call failed (or was not asked)
- * keeps every label as it was and gets `metrics.forensic_error`. Other
- * rows are returned as they are, in the same order.
+ * `stage1_label` and `forensic_unscored` (null when none), and loses a
+ * `forensic_error` an earlier version recorded. Other rows are returned
+ * as they are, in the same order. A relabel is all or nothing: refinements
+ * with a failed call are refused, so no row is stored half-labelled.
  *
  * @param rows The run's rows.
  * @param refined What {@linkcode refineLabels} made of them.
  * @returns The rows to store.
+ * @throws {RangeError} when any refinement has `failed` (the caller
+ *   reports the failure and writes nothing).
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { applyRefinements } from "./forensics_judge.ts";
- * const row = { key: "k", error_class: "sign_error", metrics: { forensic_stage: 2, stage1_label: "arithmetic_error" } };
- * const failed = { stage: 2 as const, kind: "connection" as const, message: "stage2: judge call failed: Connection error." };
+ * const row = { key: "k", error_class: "sign_error", metrics: { forensic_stage: 2, stage1_label: "arithmetic_error", forensic_error: "stage2: judge call failed: old" } };
  * // deno-lint-ignore no-explicit-any
- * const [kept] = applyRefinements([row as any], [{ key: "k", stage1: "arithmetic_error", label: "sign_error", stage: 2, failed }]);
- * assert.deepEqual(kept, { ...row, metrics: { ...row.metrics, forensic_error: failed.message } });
- * // deno-lint-ignore no-explicit-any
- * const [relabelled] = applyRefinements([kept as any], [{ key: "k", stage1: "arithmetic_error", label: "carry_down_error", stage: 3 }]);
+ * const [relabelled] = applyRefinements([row as any], [{ key: "k", stage1: "arithmetic_error", label: "carry_down_error", stage: 3 }]);
  * assert.deepEqual(relabelled, { key: "k", error_class: "carry_down_error", metrics: { forensic_stage: 3, stage1_label: "arithmetic_error", forensic_unscored: null } });
+ * const failed = { stage: 2 as const, kind: "connection" as const, message: "stage2: judge call failed: Connection error." };
+ * assert.throws(
+ *   // deno-lint-ignore no-explicit-any
+ *   () => applyRefinements([row as any], [{ key: "k", stage1: "arithmetic_error", label: "sign_error", stage: 2, failed }]),
+ *   /Cannot apply the relabelling: 1 row\(s\) could not be labelled \(k\)/,
+ * );
  * ```
  */
 export function applyRefinements(
   rows: readonly ResultRow[],
   refined: readonly RefinedLabel[],
 ): ResultRow[] {
+  const failed = refined.filter((r) => r.failed !== undefined);
+  if (failed.length > 0) {
+    throw new RangeError(
+      `Cannot apply the relabelling: ${failed.length} row(s) could not be labelled (${
+        failed.slice(0, 3).map((r) => r.key).join(", ")
+      }${
+        failed.length > 3 ? ", ..." : ""
+      }); a relabel is all or nothing, so store none of it and report the failure`,
+    );
+  }
   const byKey = new Map(refined.map((r) => [r.key, r]));
   return rows.map((row) => {
     const r = byKey.get(row.key);
     if (r === undefined) return row;
     const metrics = { ...row.metrics };
-    if (r.failed !== undefined) {
-      metrics["forensic_error"] = r.failed.message;
-      return { ...row, metrics };
-    }
     delete metrics["forensic_error"];
     return {
       ...row,

@@ -74,6 +74,7 @@ import { refineOne } from "./forensics_judge.ts";
 import type { DimSpec } from "../../types.ts";
 import { linalgSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
+import { uniqueList } from "../../config/unique.ts";
 import { importLazily } from "../../lazy.ts";
 import { ACCURACY, accuracyBy, type Metric } from "../../judge/metric.ts";
 
@@ -92,10 +93,15 @@ export const DEFAULT_LINALGBENCH_DIR: string = fileURLToPath(
 export const LinalgParamsSchema = z.strictObject({
   source: z.enum(["linalgbench", "generated"]).default("linalgbench"),
   dataset: z.string().min(1).optional(),
-  sizes: z.array(z.int().min(2).max(16)).min(1).default([3, 4, 5]),
-  tasks: z.array(z.enum(LINALG_TASKS)).min(1).default([...LINALG_TASKS]),
+  // The lists are part of the question ids (row keys): each entry once.
+  sizes: uniqueList(z.array(z.int().min(2).max(16)).min(1)).default([3, 4, 5]),
+  tasks: uniqueList(z.array(z.enum(LINALG_TASKS)).min(1)).default([
+    ...LINALG_TASKS,
+  ]),
   count: z.int().positive().max(10_000).optional(),
-  formats: z.array(z.enum(LINALG_FORMATS)).min(1).default(["latex"]),
+  formats: uniqueList(z.array(z.enum(LINALG_FORMATS)).min(1)).default([
+    "latex",
+  ]),
   eigen: z.enum(["symmetric", "integer", "mixed"]).default("mixed"),
   exponent: z.int().min(0).max(8).default(2),
   /**

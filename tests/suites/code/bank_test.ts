@@ -160,6 +160,38 @@ Deno.test("loadBank() names the file and field of every broken problem at once",
   });
 });
 
+Deno.test("loadBank()'s advice keeps the user's folders and files: set a field or give another dataset, never remove or rename", async () => {
+  const good = await copyOf("first_repeated_value");
+  await withBank({
+    notes: { "README.txt": "my notes" },
+    other_name: good,
+    stray_checker: {
+      ...edited(good, (p) => (p.id = "stray_checker")),
+      "checker.js": "export function check() { return true; }",
+    },
+  }, async (dir) => {
+    const error = await loadBank(dir).then(
+      () => assert.fail("expected an error"),
+      (e: unknown) => e as Error,
+    );
+    const lines = error.message.split("\n");
+    const line = (id: string) => lines.find((l) => l.includes(`/${id}/`));
+    assert.match(
+      line("notes") ?? "",
+      /problem\.json: \(file\): missing; add problem\.json .*, or give "dataset" a bank folder that holds only problem folders/,
+    );
+    assert.match(
+      line("other_name") ?? "",
+      /id: expected "other_name" \(the folder name\), found "first_repeated_value"; set "id" to "other_name"/,
+    );
+    assert.match(
+      line("stray_checker") ?? "",
+      /checker\.js: compare: present but .*; set compare to "checker" to judge with it/,
+    );
+    assert.doesNotMatch(error.message, /\b(remove|rename|delete|move)\b/i);
+  });
+});
+
 Deno.test("loadBank() reports a missing folder as NotFound", async () => {
   await assert.rejects(
     loadBank("/nonexistent/code/problems"),

@@ -70,7 +70,7 @@ export function checkRules(p: ProblemFile, s: ProblemSources): RuleIssue[] {
   if (p.id !== s.folder) {
     add(
       "id",
-      `expected "${s.folder}" (the folder name), found "${p.id}"; rename the folder or the id so they match`,
+      `expected "${s.folder}" (the folder name), found "${p.id}"; set "id" to "${s.folder}" (a problem's id is its folder's name)`,
     );
   }
   const functional = p.tests.filter((t) => t.kind === "functional").length;
@@ -182,7 +182,7 @@ export function checkRules(p: ProblemFile, s: ProblemSources): RuleIssue[] {
       "compare",
       `present but compare is ${
         JSON.stringify(p.compare)
-      }; remove checker.js or set compare to "checker"`,
+      }, so checker.js would not be used; set compare to "checker" to judge with it`,
       "checker.js",
     );
   }

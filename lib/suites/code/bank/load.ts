@@ -91,7 +91,7 @@ async function loadOne(dir: string, folder: string): Promise<Loaded> {
       issues: [
         where(
           "(file)",
-          "missing; add problem.json (see data/code/README.md) or remove the folder",
+          `missing; add problem.json (see data/code/README.md), or give "dataset" a bank folder that holds only problem folders (every folder in it whose name does not start with "." is read as a problem)`,
         ),
       ],
     };
