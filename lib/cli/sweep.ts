@@ -30,8 +30,10 @@ import {
   shardDirName,
   SweepInputError,
   type SweepOptions,
+  type SweepResult,
 } from "../runner/mod.ts";
 import { loadSuites, SUITE_NAMES } from "../suites/registry.ts";
+import { simProfileProblems } from "../providers/load.ts";
 import type { SuiteList } from "../suites/types.ts";
 import {
   checkRunDir,
@@ -201,6 +203,17 @@ async function main(args: string[]): Promise<number> {
       options.baseDir = loaded.baseDir;
       if (values["run-dir"] !== undefined) options.runDir = values["run-dir"];
     }
+    // A misspelt sim profile would run to the end as error rows.
+    const unknown = await simProfileProblems(config.models);
+    if (unknown.length > 0) {
+      throw new ConfigError(
+        values.resume === undefined
+          ? positionals[0]!
+          : `${values.resume}/manifest.json`,
+        unknown,
+        "Fix the model names; no request was sent.",
+      );
+    }
     checkEnv(config, (name: string) => Deno.env.get(name));
     // One probe per endpoint before the sweep: a server that is down or a
     // rejected key is one message here, not thousands of error rows.
@@ -255,7 +268,7 @@ async function main(args: string[]): Promise<number> {
       }),
     );
     warn();
-    return 0;
+    return modelsFailed(result) ? 1 : 0;
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     // Bad input (a dataset, a run folder) is the user's to fix: exit 2, as
@@ -264,6 +277,28 @@ async function main(args: string[]): Promise<number> {
   } finally {
     removeStopListeners();
   }
+}
+
+/**
+ * Says, after the closing table, which models were stopped early or have
+ * nothing but error rows, each with the error; true when any was.
+ */
+function modelsFailed(result: SweepResult): boolean {
+  for (const s of result.stopped) {
+    console.error(
+      `Stopped model "${s.model}": its first ${s.rows} requests all failed with the same error, so the rest were not sent: ${s.message}. Fix the model (its id, params, endpoint) and resume: deno task sweep --resume ${result.runDir}`,
+    );
+  }
+  const stopped = new Set(result.stopped.map((s) => s.model));
+  for (const f of result.failing) {
+    if (stopped.has(f.model)) continue;
+    console.error(
+      `Every row of model "${f.model}" is an error row (${f.rows}); the first error: ${
+        f.firstError ?? "unknown"
+      }. Its numbers measure the failure, not the model.`,
+    );
+  }
+  return result.stopped.length > 0 || result.failing.length > 0;
 }
 
 /**

@@ -32,7 +32,8 @@ const HINT =
  * Asks each distinct `openai` endpoint of the config for its model list
  * (`GET <baseURL>/models`, no retries). Connection failures and rejected
  * keys are problems; an endpoint without a model list is fine; a model id
- * missing from a returned list is a warning (gateways list partially).
+ * missing from a returned list is a problem too, unless the model sets
+ * `allowUnlisted` (a gateway that lists only some models): then a warning.
  *
  * @param config A validated config (env already checked with `checkEnv`).
  * @param options Environment reader and timeout.
@@ -61,6 +62,7 @@ export async function checkEndpoints(
   const { env = (name: string) => Deno.env.get(name), timeoutMs = 5000 } =
     options;
   const problems: string[] = [];
+  const unlisted: string[] = [];
   const warnings: string[] = [];
   // One probe per (baseURL, key variable); several models often share one.
   const probes = new Map<string, Promise<Set<string> | null | string>>();
@@ -93,14 +95,35 @@ export async function checkEndpoints(
       problems.push(`models[${i}].baseURL: model "${model.name}": ${outcome}`);
     } else if (outcome !== null && !outcome.has(id)) {
       const served = [...outcome].slice(0, 8).join(", ");
-      warnings.push(
-        `models[${i}]: "${id}" is not in the model list of ${model.baseURL} (it lists ${
+      const listed =
+        `"${id}" is not in the model list of ${model.baseURL} (it lists ${
           served || "nothing"
-        }${outcome.size > 8 ? ", ..." : ""}); requests may fail with 404`,
-      );
+        }${outcome.size > 8 ? ", ..." : ""})`;
+      // A model the server does not list would fail every request (404):
+      // refused unless the config says the list is partial.
+      if (model.allowUnlisted === true) {
+        warnings.push(
+          `models[${i}]: ${listed}; sending anyway (allowUnlisted)`,
+        );
+      } else {
+        unlisted.push(
+          `models[${i}].${
+            model.model === undefined ? "name" : "model"
+          }: ${listed}; give a model id it lists, or set "allowUnlisted": true when the endpoint lists only some of its models`,
+        );
+      }
     }
   });
   await Promise.all(checks);
+  if (problems.length === 0 && unlisted.length > 0) {
+    throw new ConfigError(
+      "models",
+      unlisted,
+      "No request was sent for the sweep.",
+      "Cannot start the sweep: a model is not served by its endpoint",
+    );
+  }
+  problems.push(...unlisted);
   if (problems.length > 0) {
     throw new ConfigError(
       "endpoints",

@@ -25,6 +25,7 @@ const MODEL_HOW_NOT_WHAT = [
   "tpm",
   "price",
   "n",
+  "allowUnlisted",
 ] as const;
 
 /**

@@ -52,6 +52,12 @@ export const ModelSchema = z.strictObject({
    * API's `n` (the prompt is paid once); see README "Samples through n".
    */
   n: z.boolean().optional(),
+  /**
+   * Send requests even when the endpoint's model list (`GET /models`)
+   * does not show the model id (a gateway that lists only some); without
+   * it such a model is refused before the sweep starts.
+   */
+  allowUnlisted: z.boolean().optional(),
   /** Per-model overrides. */
   temperature: z.number().min(0).max(2).optional(),
   max_tokens: z.int().positive().optional(),

@@ -65,3 +65,54 @@ export async function loadProviderFactory(
   ]);
   return providerFactory(loaded);
 }
+
+type ProfilesModule = typeof import("./sim/profiles.ts");
+
+/**
+ * The sim models of a config whose profile does not exist, each as a
+ * config problem naming the field and the known profiles; loads the sim's
+ * profile list only when a model is a sim. A misspelt profile would
+ * otherwise run to the end as error rows.
+ *
+ * @param models The config's models.
+ * @returns One problem per unknown profile (`models[i].model: ...`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { simProfileProblems } from "./load.ts";
+ * const [problem] = await simProfileProblems([{ name: "sim-waek", provider: "sim" }]);
+ * assert.match(problem!, /^models\[0\]\.name: unknown sim profile "sim-waek"; known profiles: sim-strong, .*sim-weak/);
+ * assert.deepEqual(await simProfileProblems([{ name: "x", provider: "sim", model: "sim-weak" }]), []);
+ * ```
+ */
+export async function simProfileProblems(
+  models: readonly {
+    name: string;
+    provider: string;
+    model?: string | undefined;
+  }[],
+): Promise<string[]> {
+  if (!models.some((m) => m.provider === "sim")) return [];
+  const { SIM_PROFILES } = await importLazily<ProfilesModule>(
+    "./sim/profiles.ts",
+    import.meta.url,
+  );
+  const known = SIM_PROFILES.map((p) => p.name);
+  const problems: string[] = [];
+  models.forEach((m, i) => {
+    if (m.provider !== "sim") return;
+    const id = m.model ?? m.name;
+    if (known.includes(id)) return;
+    problems.push(
+      `models[${i}].${
+        m.model === undefined ? "name" : "model"
+      }: unknown sim profile "${id}"; known profiles: ${known.join(", ")}${
+        m.model === undefined
+          ? ` (or keep the name and set "model" to one of them)`
+          : ""
+      }`,
+    );
+  });
+  return problems;
+}

@@ -14,6 +14,7 @@ import { cacheKey, type CacheTarget, type ResponseCache } from "./cache.ts";
 import { laneWidth } from "./lane_width.ts";
 import { CallLimits } from "./_limits.ts";
 import type { UnreadSuites } from "./_unread_suites.ts";
+import { FailFast, type ModelHealth } from "./model_health.ts";
 import type { Shard } from "./shard.ts";
 import { finishRow, scoreContexts } from "./finish.ts";
 import { sampleGroups, sharedSamples } from "./groups.ts";
@@ -59,6 +60,14 @@ export interface LaneShared {
   redact(text: string): string;
   /** Suites a model's provider could not read a prompt of (the sim's skills). */
   unread: UnreadSuites;
+  /** Rows and error rows per model (resumed rows included). */
+  health: ModelHealth;
+  /** A model stops when its first this-many rows fail alike (0: never). */
+  failFast: number;
+  /** The models stopped that way, with the error. */
+  stopped: { model: string; rows: number; message: string }[];
+  /** What a sim reply depends on besides its prompt (`simVersion`). */
+  simVersion: string;
 }
 
 /** A completion for a call that never went out (the sweep stopped). */
@@ -78,20 +87,22 @@ function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The cache target of a model. */
-function targetOf(model: ModelConfig): CacheTarget {
-  return {
+/** The cache target of a model (a sim's replies also depend on its version). */
+function targetOf(model: ModelConfig, shared: LaneShared): CacheTarget {
+  const target: CacheTarget = {
     provider: model.provider,
     baseURL: model.baseURL ?? null,
     model: model.model ?? model.name,
   };
+  if (model.provider === "sim") target.version = shared.simVersion;
+  return target;
 }
 
 /** Sends prompts of one model through the cache and its rate limits. */
 function caller(model: ModelConfig, shared: LaneShared, limits: CallLimits) {
   const { cache, stop, global } = shared;
   const provider = shared.provider(model);
-  const target = targetOf(model);
+  const target = targetOf(model, shared);
   return async (prompt: Prompt, sample: number): Promise<Completion> => {
     const key = cache === null ? null : cacheKey(target, prompt, sample);
     if (key !== null) {
@@ -150,7 +161,7 @@ async function answerGroup(
 ): Promise<Completion[]> {
   const { cache, stop, global, config } = shared;
   const provider = shared.provider(model);
-  const target = targetOf(model);
+  const target = targetOf(model, shared);
   const keys = cache === null
     ? null
     : prompts.map((p, i) => cacheKey(target, p, items[i]!.sample));
@@ -284,6 +295,10 @@ export async function runLane(
     stop.signal,
     shared.cache,
   );
+  // This model alone stops when its first rows all fail alike.
+  const lane = new AbortController();
+  const watch = new FailFast(shared.failFast);
+  const halted = () => stop.signal.aborted || lane.signal.aborted;
 
   const finish = async (
     item: WorkItem,
@@ -309,6 +324,15 @@ export async function runLane(
       redact: shared.redact,
     });
     const written = writer.append(row);
+    shared.health.note(row);
+    if (watch.note(row)) {
+      lane.abort();
+      shared.stopped.push({
+        model: model.name,
+        rows: shared.failFast,
+        message: watch.message ?? "",
+      });
+    }
     stats.done++;
     if (row.cached) stats.cached++;
     if (row.error_kind !== null) {
@@ -324,7 +348,7 @@ export async function runLane(
   };
 
   const worker = async (): Promise<void> => {
-    while (!stop.signal.aborted) {
+    while (!halted()) {
       const next = items.next();
       if (next.done) return;
       await process(next.value);
@@ -335,7 +359,7 @@ export async function runLane(
     ? sampleGroups(items)
     : null;
   const groupWorker = async (): Promise<void> => {
-    while (groups !== null && !stop.signal.aborted) {
+    while (groups !== null && !halted()) {
       const next = groups.next();
       if (next.done) return;
       const group = next.value;

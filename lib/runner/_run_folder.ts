@@ -29,6 +29,7 @@ import {
 } from "../store/mod.ts";
 import { SweepInputError } from "./entries.ts";
 import { rowKey } from "./row.ts";
+import type { ModelHealth } from "./model_health.ts";
 import { checkResumePlan } from "./resume_plan.ts";
 import { checkShard, type Shard, shardOf } from "./shard.ts";
 import { jobShardDir, shardDirName } from "./job_dir.ts";
@@ -209,6 +210,8 @@ export interface StoreInputs {
   newManifest: () => Promise<Manifest>;
   session: ManifestSession;
   secrets: readonly string[];
+  /** Counts the rows stored before, per model. */
+  health: ModelHealth;
 }
 
 /** The run folder ready for rows: manifest written, earlier rows read. */
@@ -246,9 +249,13 @@ type RowJudge = (row: ResultRow) => string | null;
  */
 async function readPrior(
   resultsPath: string,
-  options: { foreign?: RowJudge; outside?: (row: ResultRow) => boolean } = {},
+  options: {
+    foreign?: RowJudge;
+    outside?: (row: ResultRow) => boolean;
+    health?: ModelHealth;
+  } = {},
 ): Promise<PriorRows> {
-  const { foreign, outside } = options;
+  const { foreign, outside, health } = options;
   const prior: PriorRows = {
     finished: new Set(),
     priorErrors: 0,
@@ -274,6 +281,7 @@ async function readPrior(
   for await (const row of rows) {
     if (outside?.(row)) prior.outside.push(row.key);
     prior.finished.add(row.key);
+    health?.note(row);
     if (row.status === "error") prior.priorErrors++;
     if (row.cached) prior.priorCached++;
   }
@@ -404,6 +412,7 @@ export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
         start.manifest.run,
         outsidePlan(config, inputs.entries, inputs.shard),
       ),
+      health: inputs.health,
     });
     await tidyPrior(resultsPath, prior, started, warnings);
     start.manifest.sessions.push(session);
@@ -459,6 +468,7 @@ export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
     const resultsPath = join(runDir, "results.jsonl");
     const prior = await readPrior(resultsPath, {
       outside: outsidePlan(config, inputs.entries, inputs.shard),
+      health: inputs.health,
     });
     const stored = prior.finished.size;
     if (prior.outside.length > 0) {

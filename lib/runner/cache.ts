@@ -37,11 +37,18 @@ export interface CacheTarget {
   baseURL: string | null;
   /** Model id sent to the endpoint. */
   model: string;
+  /**
+   * What the replies depend on besides the prompt, where it is known: the
+   * sim's engine and skill versions (`simVersion`). A change gives new keys,
+   * so replies made before it are not served. @default none
+   */
+  version?: string;
 }
 
 /**
  * The cache key of a request: SHA-256 (hex) of the canonical JSON of the
- * target, messages, params, tools and sample index.
+ * target (with the sim's version for a sim model), messages, params, tools
+ * and sample index.
  *
  * @param target Provider kind, base URL and model id.
  * @param prompt The full prompt (messages, params, tools).
@@ -67,6 +74,8 @@ export function cacheKey(
     provider: target.provider,
     baseURL: target.baseURL,
     model: target.model,
+    // Absent (undefined) for an endpoint: its keys stay as they were.
+    version: target.version,
     messages: prompt.messages,
     params: prompt.params,
     tools: prompt.tools ?? null,

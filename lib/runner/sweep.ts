@@ -14,6 +14,7 @@ import pLimit from "p-limit";
 import type { ModelConfig, SweepConfig } from "../config/schema.ts";
 import type { Provider } from "../providers/mod.ts";
 import { loadProviderFactory } from "../providers/load.ts";
+import { simVersion } from "../providers/sim_version.ts";
 import {
   buildManifest,
   identityOf,
@@ -28,6 +29,7 @@ import {
 import { ResponseCache } from "./cache.ts";
 import { loadEntries, SweepInputError } from "./entries.ts";
 import { identityMismatch, runIdentity } from "./identity.ts";
+import { ModelHealth } from "./model_health.ts";
 import { laneWidth } from "./lane_width.ts";
 import { createReporter, type SweepProgress } from "./progress.ts";
 import { secretsOf } from "./secrets.ts";
@@ -203,8 +205,10 @@ export async function runSweep(
   };
   const judging = judgingOf(entries);
   if (judging !== undefined) session.judging = judging;
+  const health = new ModelHealth();
   const opened = await beforeFolder(environment, () =>
     openStore({
+      health,
       config,
       options,
       start,
@@ -334,6 +338,10 @@ export async function runSweep(
     },
     redact,
     unread: new UnreadSuites(),
+    health,
+    failFast: options.failFast ?? 20,
+    stopped: [],
+    simVersion: simVersion(options.suites),
   };
 
   let failure: unknown = null;
@@ -388,5 +396,11 @@ export async function runSweep(
     interrupted,
     elapsedSeconds: (performance.now() - t0) / 1000,
     warnings: [...identityWarnings, ...warnings, ...shared.unread.warnings()],
+    stopped: shared.stopped,
+    failing: health.failing().map(([model, r]) => ({
+      model,
+      rows: r.rows,
+      firstError: r.firstError,
+    })),
   };
 }

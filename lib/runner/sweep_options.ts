@@ -38,6 +38,13 @@ export interface SweepOptions {
   progress?: ProgressMode;
   /** Aborting stops scheduling, aborts calls in flight and saves what is done. */
   signal?: AbortSignal;
+  /**
+   * A model whose first this-many rows of the session all fail with the
+   * same client error (4xx but 429: a wrong model id, a refused
+   * parameter) is stopped there, and the result names it. 0 never stops.
+   * @default 20
+   */
+  failFast?: number;
   /** Environment lookup for API keys. @default Deno.env.get */
   env?: (name: string) => string | undefined;
   /** Folder relative dataset paths resolve against. @default the working directory */
@@ -79,6 +86,14 @@ export interface SweepResult {
   interrupted: boolean;
   /** Wall time of this session in seconds. */
   elapsedSeconds: number;
+  /**
+   * Models stopped early: their first `failFast` rows of the session all
+   * failed with the same client error (the rest of their rows are not
+   * asked; a resume asks them).
+   */
+  stopped: { model: string; rows: number; message: string }[];
+  /** Models whose every stored row is an error row, with the first error. */
+  failing: { model: string; rows: number; firstError: string | null }[];
   /**
    * Things the user should know: lines of a resumed run set aside, and
    * one line per suite × sim model where the sim had no skill for any

@@ -35,10 +35,10 @@ Deno.test("checkEndpoints() names an unreachable endpoint by path and says what 
   }
 });
 
-Deno.test("checkEndpoints() passes a reachable endpoint and warns about an unlisted model", async () => {
+Deno.test("checkEndpoints() passes a reachable endpoint, refuses an unlisted model, and warns when the model allows it", async () => {
   const server = await startSimServer({});
   try {
-    const config = configFor([
+    const models = [
       {
         name: "ok",
         provider: "openai",
@@ -51,16 +51,25 @@ Deno.test("checkEndpoints() passes a reachable endpoint and warns about an unlis
         model: "sim-strnog",
         baseURL: server.baseURL,
       },
-    ]);
-    const { warnings } = await checkEndpoints(config);
+    ];
+    await assert.rejects(
+      checkEndpoints(configFor(models)),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        /^models\[1\]\.model: "sim-strnog" is not in the model list .*sim-strong.*"allowUnlisted": true/
+          .test(error.problems[0] ?? "") &&
+        error.problems.length === 1,
+    );
+    // Two models, one endpoint: probed once.
+    assert.equal(server.stats().requests, 1);
+    const { warnings } = await checkEndpoints(
+      configFor([models[0]!, { ...models[1]!, allowUnlisted: true }]),
+    );
     assert.equal(warnings.length, 1);
     assert.match(
       warnings[0] ?? "",
-      /^models\[1\]: "sim-strnog" is not in the model list/,
+      /^models\[1\]: "sim-strnog" is not in the model list .*sending anyway/,
     );
-    assert.match(warnings[0] ?? "", /sim-strong/);
-    // Two models, one endpoint: probed once.
-    assert.equal(server.stats().requests, 1);
   } finally {
     await server.close();
   }

@@ -203,3 +203,31 @@ Deno.test("cacheKey() hashes long and non-ASCII prompts exactly like WebCrypto (
     assert.equal(cacheKey(target, p, i), hex, `content ${i}, again`);
   }
 });
+
+Deno.test("a sim reply is served from the cache only while the sim and its skills' suites are the same version", async () => {
+  const { runSweep } = await import("../../lib/runner/mod.ts");
+  const { SweepConfigSchema } = await import("../../lib/config/schema.ts");
+  const { loadSuites } = await import("../../lib/suites/registry.ts");
+  const out = await Deno.makeTempDir();
+  try {
+    const [arithmetic] = await loadSuites(["arithmetic"]);
+    const config = SweepConfigSchema.parse({
+      outputDir: out,
+      models: [{ name: "sim-strong", provider: "sim" }],
+      suites: [{
+        name: "arithmetic",
+        params: { families: ["add"], digits: [2], count: 3 },
+      }],
+    });
+    const sweep = (suite: typeof arithmetic) =>
+      runSweep(config, { suites: [suite!], progress: "none" });
+    assert.equal((await sweep(arithmetic)).cached, 0);
+    assert.equal((await sweep(arithmetic)).cached, 3);
+    // The suite (whose skill answers for the sim) changed: new replies.
+    const changed = { ...arithmetic!, version: "changed" };
+    assert.equal((await sweep(changed)).cached, 0);
+    assert.equal((await sweep(changed)).cached, 3);
+  } finally {
+    await Deno.remove(out, { recursive: true });
+  }
+});
