@@ -20,6 +20,10 @@ export interface ProgressSnapshot {
   rowsPerSecond: number;
   /** Seconds left at the current rate, or null before any row. */
   etaSeconds: number | null;
+  /** Requests in flight. @default 0 */
+  asking?: number;
+  /** Rows being scored after their reply came in. @default 0 */
+  judging?: number;
 }
 
 /** A live progress display for a notebook cell. */
@@ -51,14 +55,22 @@ interface JupyterApi {
  * const html = progressHtml({ done: 5, total: 10, errors: 1, rowsPerSecond: 2, etaSeconds: 2.5 });
  * assert.match(html, /<progress value="5" max="10">/);
  * assert.match(html, /5\/10 \(50\.0%\), 1 errors/);
+ * assert.match(progressHtml({ done: 9, total: 10, errors: 0, rowsPerSecond: 2, etaSeconds: 0.5, asking: 0, judging: 1 }), /judging, 1 row left \(replies in\): 9\/10/);
  * ```
  */
 export function progressHtml(p: ProgressSnapshot): string {
   const stored = p.done + (p.skipped ?? 0);
   const pct = p.total === 0 ? 100 : (100 * stored) / p.total;
   const eta = formatEta(p.etaSeconds);
+  const judging = p.judging ?? 0;
+  // Replies all in, rows still being scored (a sandbox, a judge model).
+  const phase = judging > 0 && (p.asking ?? 0) === 0
+    ? `judging, ${judging} row${judging === 1 ? "" : "s"} left (replies in): `
+    : "";
   return `<div class="eval-progress"><progress value="${stored}" max="${p.total}"></progress> ` +
-    `<span>${stored}/${p.total} (${pct.toFixed(1)}%), ${p.errors} errors, ` +
+    `<span>${phase}${stored}/${p.total} (${
+      pct.toFixed(1)
+    }%), ${p.errors} errors, ` +
     `${p.rowsPerSecond.toFixed(1)} rows/s, ETA ${eta}</span></div>`;
 }
 

@@ -36,6 +36,10 @@ export interface LaneStats {
   errors: number;
   cached: number;
   errorsByKind: Record<string, number>;
+  /** Requests in flight. */
+  asking: number;
+  /** Rows whose reply is in and whose scoring (a sandbox, a judge) runs. */
+  judging: number;
 }
 
 /** What every lane of a sweep shares. */
@@ -126,7 +130,13 @@ function caller(model: ModelConfig, shared: LaneShared, limits: CallLimits) {
               message: `Cannot complete the request: ${message(error)}`,
             },
           }));
-    const completion = await (global === null ? send() : global(send));
+    shared.stats.asking++;
+    let completion: Completion;
+    try {
+      completion = await (global === null ? send() : global(send));
+    } finally {
+      shared.stats.asking--;
+    }
     limits.settle(
       estimate,
       completion.usage.promptTokens + completion.usage.completionTokens,
@@ -184,7 +194,13 @@ async function answerGroup(
       const send = () =>
         provider.completeChoices!(group, { n: m, signal: stop.signal })
           .catch((): Completion[] => []);
-      const choices = await (global === null ? send() : global(send));
+      shared.stats.asking++;
+      let choices: Completion[];
+      try {
+        choices = await (global === null ? send() : global(send));
+      } finally {
+        shared.stats.asking--;
+      }
       limits.settle(
         estimate,
         choices.reduce(
@@ -314,6 +330,7 @@ export async function runLane(
         () => provider.lacksSkill!(prompt),
       );
     }
+    stats.judging++;
     const row = await finishRow({
       runName: shared.runName,
       model,
@@ -322,7 +339,7 @@ export async function runLane(
       completion: answered,
       context: contextOf(item.entry),
       redact: shared.redact,
-    });
+    }).finally(() => stats.judging--);
     const written = writer.append(row);
     shared.health.note(row);
     if (watch.note(row)) {

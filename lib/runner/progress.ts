@@ -25,6 +25,37 @@ export interface SweepProgress {
   etaSeconds: number | null;
   /** Seconds since this session started. */
   elapsedSeconds: number;
+  /** Requests in flight. @default 0 */
+  asking?: number;
+  /**
+   * Rows whose reply is in and which are being scored (the code suite's
+   * sandbox, a judge model). When every request is answered and rows
+   * are still being judged, the sweep is in its judging phase. @default 0
+   */
+  judging?: number;
+}
+
+/**
+ * What a sweep is doing now, in words: `"judging, 12 rows left"` once every
+ * request is answered and rows are still being scored, else an empty
+ * string (asking, or done).
+ *
+ * @param p A snapshot.
+ * @returns The phase, or `""`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { phaseOf } from "./progress.ts";
+ * const p = { done: 8, total: 10, skipped: 0, errors: 0, errorsByKind: {}, rowsPerSecond: 1, etaSeconds: 2, elapsedSeconds: 8 };
+ * assert.equal(phaseOf({ ...p, asking: 0, judging: 2 }), "judging, 2 rows left");
+ * assert.equal(phaseOf({ ...p, asking: 3, judging: 2 }), "");
+ * ```
+ */
+export function phaseOf(p: SweepProgress): string {
+  const judging = p.judging ?? 0;
+  if (judging === 0 || (p.asking ?? 0) > 0) return "";
+  return `judging, ${judging} row${judging === 1 ? "" : "s"} left`;
 }
 
 /** How to report progress. */
@@ -53,6 +84,8 @@ export interface ProgressReporter {
  * const line = formatProgressLine({ done: 40, total: 100, skipped: 10, errors: 2, errorsByKind: { timeout: 2 }, rowsPerSecond: 20, etaSeconds: 2.5, elapsedSeconds: 2 });
  * assert.match(line, /^50\/100 \(50\.0%\)/);
  * assert.match(line, /timeout 2/);
+ * const judging = formatProgressLine({ done: 98, total: 100, skipped: 0, errors: 0, errorsByKind: {}, rowsPerSecond: 20, etaSeconds: 0.1, elapsedSeconds: 5, asking: 0, judging: 2 });
+ * assert.match(judging, /^judging, 2 rows left: 98\/100/);
  * ```
  */
 export function formatProgressLine(p: SweepProgress): string {
@@ -61,11 +94,14 @@ export function formatProgressLine(p: SweepProgress): string {
   const kinds = Object.entries(p.errorsByKind)
     .map(([k, n]) => `${k} ${n}`)
     .join(", ");
-  return `${stored}/${p.total} (${pct.toFixed(1)}%) ${
-    p.rowsPerSecond.toFixed(1)
-  } rows/s, ETA ${formatSeconds(p.etaSeconds)}, elapsed ${
-    formatSeconds(p.elapsedSeconds)
-  }, errors ${p.errors}${kinds === "" ? "" : ` (${kinds})`}`;
+  const phase = phaseOf(p);
+  return `${phase === "" ? "" : `${phase}: `}${stored}/${p.total} (${
+    pct.toFixed(1)
+  }%) ${p.rowsPerSecond.toFixed(1)} rows/s, ETA ${
+    formatSeconds(p.etaSeconds)
+  }, elapsed ${formatSeconds(p.elapsedSeconds)}, errors ${p.errors}${
+    kinds === "" ? "" : ` (${kinds})`
+  }`;
 }
 
 /**
@@ -114,12 +150,13 @@ async function barReporter(): Promise<ProgressReporter> {
   >("cli-progress");
   const bar = new cliProgress.SingleBar({
     format:
-      "{bar} {value}/{total} | {rate} rows/s | ETA {eta_h} | errors {errors}",
+      "{bar} {value}/{total} | {rate} rows/s | ETA {eta_h} | errors {errors}{phase}",
     hideCursor: true,
     clearOnComplete: false,
   }, cliProgress.Presets.shades_classic);
   let started = false;
   const payload = (p: SweepProgress) => ({
+    phase: phaseOf(p) === "" ? "" : ` | ${phaseOf(p)} (replies in)`,
     rate: p.rowsPerSecond.toFixed(1),
     eta_h: formatSeconds(p.etaSeconds),
     errors: p.errors === 0

@@ -260,6 +260,8 @@ export async function runSweep(
     errors: 0,
     cached: 0,
     errorsByKind: {},
+    asking: 0,
+    judging: 0,
   };
   const snapshot = (): SweepProgress => {
     const elapsed = (performance.now() - t0) / 1000;
@@ -271,6 +273,8 @@ export async function runSweep(
       skipped: stats.skipped,
       errors: stats.errors,
       errorsByKind: { ...stats.errorsByKind },
+      asking: stats.asking,
+      judging: stats.judging,
       rowsPerSecond: rate,
       etaSeconds: left <= 0 ? 0 : rate > 0 ? left / rate : null,
       elapsedSeconds: elapsed,
