@@ -28,6 +28,7 @@ type Code = typeof import("./code/suite.ts");
 type Ceval = typeof import("./ceval/suite.ts");
 type Linalg = typeof import("./linalg/suite.ts");
 type Arithmetic = typeof import("./arithmetic/suite.ts");
+type Qa = typeof import("./qa/suite.ts");
 
 /** Imports a suite module when asked for (see {@linkcode importLazily}). */
 function load<T>(path: string): Promise<T> {
@@ -48,6 +49,7 @@ const LOADERS: readonly (readonly [string, () => Promise<Suite>])[] = [
     async () =>
       (await load<Arithmetic>("./arithmetic/suite.ts")).arithmeticSuite,
   ],
+  ["qa", async () => (await load<Qa>("./qa/suite.ts")).qaSuite],
 ];
 
 /** Names of every registered suite, in registry order. */

@@ -14,6 +14,7 @@ const ENTRIES: string[][] = [
   ["lib/mod.ts", "lib/suites/code/mod.ts"],
   ["lib/mod.ts", "lib/suites/code/mutate/mod.ts"],
   ["lib/mod.ts", "lib/store/mod.ts"],
+  ["lib/mod.ts", "lib/suites/qa/mod.ts"],
 ];
 
 for (const roots of ENTRIES) {
