@@ -14,3 +14,4 @@ export * from "./number.ts";
 export * from "./choice.ts";
 export * from "./matrix.ts";
 export * from "./suite_extract.ts";
+export * from "./reasoning.ts";

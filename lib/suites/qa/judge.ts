@@ -8,7 +8,7 @@
  */
 import { extractChoice } from "../../extract/choice.ts";
 import { extractNumber } from "../../extract/number.ts";
-import { blankThinking } from "../../extract/_normalize.ts";
+import { blankReasoning } from "../../extract/reasoning.ts";
 import { compareNumeric, type NumericTolerance } from "../../judge/numeric.ts";
 import {
   errorVerdict,
@@ -42,7 +42,7 @@ const MARKER =
 export function textAnswer(
   text: string,
 ): { value: string; rule: string } | null {
-  const visible = blankThinking(text).trim();
+  const visible = blankReasoning(text).trim();
   if (visible === "") return null;
   const clean = (s: string) =>
     s.trim().replace(/^\*\*|\*\*$/g, "").replace(/^["“'`]+|["”'`]+$/g, "")
