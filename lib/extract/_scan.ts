@@ -49,7 +49,8 @@ const TOKEN = new RegExp(
       .raw`(?:[eE](?<e1>[-+]?\d+)(?![\d])|\s*(?:\\times|\\cdot|×|\*|x|·)\s*10\s*(?:\^\s*\{?\s*(?<e2>[-+]?\d+)\s*\}?|(?<e3>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)))?` +
     String
       .raw`(?<pct>\s?\\?%)?(?:\s?(?<cn>[万亿])(?![零〇一二两三四五六七八九十百千]))?` +
-    String.raw`(?<scale>\s(?:[Tt]housand|[Mm]illion|[Bb]illion|[Tt]rillion)\b)?` +
+    String
+      .raw`(?<scale>\s(?:[Tt]housand|[Mm]illion|[Bb]illion|[Tt]rillion)\b)?` +
     `|(?<zh>${CHINESE_NUMERAL_PATTERN})`,
   "g",
 );
@@ -220,7 +221,9 @@ function mergeCompounds(text: string, tokens: NumberToken[]): NumberToken[] {
       next.value.s > 0 && next.value.compare(1) < 0 &&
       text.slice(next.start, next.end).startsWith("\\")
     ) {
-      const value = t.value.s < 0 ? t.value.sub(next.value) : t.value.add(next.value);
+      const value = t.value.s < 0
+        ? t.value.sub(next.value)
+        : t.value.add(next.value);
       out.push({ start: t.start, end: next.end, value, kind: "fraction" });
       i++;
       continue;

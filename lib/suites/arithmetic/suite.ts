@@ -52,7 +52,7 @@
  */
 import { isAbsolute, join } from "node:path";
 import { z } from "zod";
-import { extractNumber } from "../../extract/number.ts";
+import { numberAnswer } from "../../extract/number.ts";
 import { suiteExtract } from "../../extract/suite_extract.ts";
 import {
   ARITHMETIC_FAMILIES,
@@ -186,10 +186,10 @@ async function questions(
   return out.map((q) => ({ ...q, payload: { ...q.payload, tolerance } }));
 }
 
-const extract = suiteExtract<Question>((text) => {
-  const found = extractNumber(text);
-  return found?.exact === undefined ? null : { ...found, value: found.exact };
-});
+// The question's own numbers are inputs a reply may restate, not answers.
+const extract = suiteExtract<Question>((text, question) =>
+  numberAnswer(text, { question: question.text })
+);
 
 /** The dims arithmetic questions carry. */
 export const ARITHMETIC_DIMS: readonly DimSpec[] = [
