@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { decodeText, EncodingInputError } from "../inputs/decode.ts";
 import {
   createSandbox,
   type Language,
@@ -144,8 +145,12 @@ async function main(args: string[]): Promise<number> {
   }
   let code: string;
   try {
-    code = await Deno.readTextFile(file);
+    code = decodeText(await Deno.readFile(file), {
+      path: file,
+      what: "the program",
+    }).text;
   } catch (e) {
+    if (e instanceof EncodingInputError) throw usageError(e.message, USAGE);
     throw usageError(
       `Cannot read ${file}: ${
         fsReason(e)

@@ -42,6 +42,7 @@ import {
   RunDirError,
 } from "../store/mod.ts";
 import { importLazily } from "../lazy.ts";
+import { decodeText } from "../inputs/decode.ts";
 import { summarizeResultsText } from "../report/tally_file.ts";
 import { CliExit, parseCli, runCli } from "../args.ts";
 
@@ -361,7 +362,7 @@ async function suitesOf(path: string): Promise<SuiteList> {
   let names: string[] | undefined;
   try {
     const raw = JSON.parse(
-      (await Deno.readTextFile(path)).replace(/^\uFEFF/, ""),
+      decodeText(await Deno.readFile(path), { path }).text,
     ) as { suites?: { name?: unknown }[] };
     const listed = raw.suites?.map((s) => s.name);
     if (

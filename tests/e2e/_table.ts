@@ -136,7 +136,13 @@ export async function runCase(
   if (/^\s{4}at /m.test(output) || /Uncaught|panicked/.test(output)) {
     problems.push("a stack trace");
   }
-  if (c.verify !== undefined) problems.push(...await c.verify(dir, output));
+  if (c.verify !== undefined) {
+    try {
+      problems.push(...await c.verify(dir, output));
+    } catch (error) {
+      problems.push(`its check failed: ${(error as Error).message}`);
+    }
+  }
   const free = (p: string) => c.mayChange?.test(p.split(" ")[0]!) ?? false;
   const after = (await tree(dir)).filter((p) =>
     !free(p) &&

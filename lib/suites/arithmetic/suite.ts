@@ -67,7 +67,7 @@ import {
 } from "./score.ts";
 import { ARITHMETIC_TEMPLATES } from "./templates.ts";
 import type { Question } from "../../types.ts";
-import type { Suite } from "../types.ts";
+import type { QuestionSourceOptions, Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { arithmeticSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
@@ -147,7 +147,7 @@ function plannedQuestions(p: ArithmeticParams): number {
 }
 
 async function questions(
-  options: { seed: number; params: Record<string, unknown>; baseDir: string },
+  options: QuestionSourceOptions,
 ): Promise<ArithmeticQuestion[]> {
   const p = parseParams(options.params);
   let out: Question[];
@@ -156,7 +156,7 @@ async function questions(
     const path = isAbsolute(p.dataset)
       ? p.dataset
       : join(options.baseDir, p.dataset);
-    out = await loadFrozen(path);
+    out = await loadFrozen(path, options.inputs);
   } else {
     const planned = plannedQuestions(p);
     if (planned > MAX_ARITHMETIC_QUESTIONS) {

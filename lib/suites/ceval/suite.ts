@@ -65,6 +65,7 @@ import {
   formatCevalItem,
 } from "./templates.ts";
 import type { Question } from "../../types.ts";
+import { InputLog } from "../../inputs/mod.ts";
 import type { QuestionSourceOptions, Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { multipleChoiceSkill } from "./sim/skill.ts";
@@ -207,9 +208,11 @@ async function questions(
     ? cevalHardSubjects()
     : p.subjects;
   const layout = p.layout;
+  const inputs = options.inputs ?? new InputLog({ baseDir: options.baseDir });
   let records = await loadCeval(root, {
     split: p.split,
     layout,
+    inputs,
     ...(subjects === undefined ? {} : {
       subjects: p.subjects === "hard"
         ? await presentHard(root, p.split, layout, subjects)
@@ -228,7 +231,12 @@ async function questions(
   if (p.shots > 0) {
     const keys = [...new Set(records.map((r) => r.subject.key))];
     try {
-      dev = await loadCeval(root, { split: "dev", layout, subjects: keys });
+      dev = await loadCeval(root, {
+        split: "dev",
+        layout,
+        subjects: keys,
+        inputs,
+      });
     } catch (error) {
       throw new RangeError(
         `Cannot build C-Eval few-shot examples: ${
