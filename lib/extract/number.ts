@@ -410,6 +410,15 @@ export function readNumber(
           ))
     ) index--;
     const last = pool[index]!;
+    // "It is 13 or 12.": a hedge between the last two values (rule 5).
+    const before = pool[index - 1];
+    if (before !== undefined && hedgeAfter(pool, clean, before) === last) {
+      return {
+        kind: "ambiguous",
+        candidates: [formatRational(before.value), formatRational(last.value)],
+        span: [before.start, last.end],
+      };
+    }
     // "Bare": nothing but the number, maybe in $…$ or backticks, maybe a full stop.
     const strip = (x: string) =>
       x.replace(/^[\s$`]+/, "").replace(/[\s$`.。!！]+$/, "");

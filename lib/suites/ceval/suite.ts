@@ -51,7 +51,7 @@
 import { fileURLToPath } from "node:url";
 import { isAbsolute, join } from "node:path";
 import { z } from "zod";
-import { extractChoice } from "../../extract/choice.ts";
+import { choiceAnswer } from "../../extract/choice.ts";
 import { suiteExtract } from "../../extract/suite_extract.ts";
 import { judgeChoice } from "./score.ts";
 import { loadCeval } from "./load.ts";
@@ -268,10 +268,14 @@ async function presentHard(
   return keys;
 }
 
-const extract = suiteExtract<Question>((text) => {
-  const found = extractChoice(text);
-  return found === null ? null : { ...found, value: found.letter };
-});
+// The options' texts too: a reply may answer with one ("答案是光合作用").
+const extract = suiteExtract<Question<CevalPayload>>((text, question) =>
+  choiceAnswer(text, {
+    ...(question.payload === undefined
+      ? {}
+      : { choices: question.payload.item.choices }),
+  })
+);
 
 /** The dims C-Eval questions carry. */
 export const CEVAL_DIMS: readonly DimSpec[] = [

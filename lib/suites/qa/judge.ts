@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { extractChoice } from "../../extract/choice.ts";
+import { choiceAnswer } from "../../extract/choice.ts";
 import { numberAnswer } from "../../extract/number.ts";
 import { blankReasoning } from "../../extract/reasoning.ts";
 import { compareNumeric, type NumericTolerance } from "../../judge/numeric.ts";
@@ -109,13 +109,23 @@ export function extractQa(
     const letters = (question.payload?.choices ?? []).map((_, i) =>
       String.fromCharCode(65 + i)
     );
-    const found = extractChoice(completion.text, letters);
-    return found === null ? none : {
-      value: found.letter,
+    const choices = Object.fromEntries(
+      (question.payload?.choices ?? []).map((c, i) => [letters[i]!, c]),
+    );
+    const found = choiceAnswer(completion.text, { letters, choices });
+    if (found === null) return none;
+    const out: Extraction = {
+      value: found.value,
       rule: found.rule,
       span: found.span,
-      candidates: found.candidates.length,
+      candidates: typeof found.candidates === "number"
+        ? found.candidates
+        : found.candidates.length,
     };
+    if (found.alternatives !== undefined) {
+      out.alternatives = [...found.alternatives];
+    }
+    return out;
   }
   const found = textAnswer(completion.text);
   return found === null

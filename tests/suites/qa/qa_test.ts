@@ -140,7 +140,7 @@ Deno.test("qa judges choices (letters any case, an answer given as option text),
       qaSuite.templates.direct!.render(choices[0]!)[0]!.content,
       /Which is a noble gas\?\nA\. Oxygen\nB\. Neon\nC\. Iron\nD\. Sodium\n\nAnswer with the letter/,
     );
-    assert.equal((await judge(choices[0]!, "答案：B")).v.status, "correct");
+    assert.equal((await judge(choices[0]!, "答案：b")).v.status, "correct");
     assert.equal(
       (await judge(choices[1]!, "The answer is (B).")).v.status,
       "wrong",
