@@ -205,7 +205,13 @@ async function main(args: string[]): Promise<number> {
       if (values["run-dir"] !== undefined) options.runDir = values["run-dir"];
     }
     // A misspelt sim profile would run to the end as error rows.
-    const unknown = await simProfileProblems(config.models);
+    const unknown = [
+      ...await simProfileProblems(config.models),
+      ...(config.extractionJudge === undefined ? [] : await simProfileProblems(
+        [config.extractionJudge],
+        () => "extractionJudge",
+      )),
+    ];
     if (unknown.length > 0) {
       throw new ConfigError(
         values.resume === undefined

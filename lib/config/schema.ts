@@ -137,6 +137,13 @@ export const SweepConfigSchema = z.strictObject({
   outputDir: z.string().min(1).default("outputs"),
   /** Response cache: re-running an identical request sends nothing. */
   cache: z.boolean().default(true),
+  /**
+   * A model asked for the final answer of a reply the extraction rules
+   * could not read (no answer found, or an ambiguous one), with a fixed
+   * prompt; the row keeps both outcomes (`docs/extraction.md`). A sim
+   * profile plays it in tests. Off when absent.
+   */
+  extractionJudge: ModelSchema.optional(),
 });
 
 // `SweepConfig` and `ModelConfig` are `z.infer<typeof X>` spelled as the
