@@ -69,6 +69,11 @@ function firstBadByte(bytes: Uint8Array): number {
     if (utf8Prefix(bytes, mid)) ok = mid;
     else bad = mid;
   }
+  // The prefix may end inside a character whose lead byte is the bad one
+  // ("é" in Latin-1 is a lead byte that no continuation follows).
+  let at = ok;
+  while (at > 0 && (bytes[at - 1]! & 0xc0) === 0x80 && ok - at < 3) at--;
+  if (at > 0 && bytes[at - 1]! >= 0xc0 && ok - at < 3) return at - 1;
   return ok;
 }
 
@@ -164,6 +169,16 @@ export function decodeText(bytes: Uint8Array, options: DecodeOptions): Decoded {
       encoding: "utf-16be",
     };
   }
+  const convert = (from: string) =>
+    `convert it to UTF-8 (iconv -f ${from} -t UTF-8 ${path} > ${path}.utf8) and give that file`;
+  // UTF-16 text without a BOM can pass as UTF-8 full of NUL bytes.
+  if (looksUtf16(bytes)) {
+    throw new EncodingInputError(
+      `Cannot read ${what} ${path}: it looks like UTF-16 without a byte-order mark, which cannot be read safely; ${
+        convert("UTF-16LE")
+      }`,
+    );
+  }
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   try {
     return {
@@ -172,15 +187,6 @@ export function decodeText(bytes: Uint8Array, options: DecodeOptions): Decoded {
     };
   } catch {
     // not UTF-8: below
-  }
-  const convert = (from: string) =>
-    `convert it to UTF-8 (iconv -f ${from} -t UTF-8 ${path} > ${path}.utf8) and give that file`;
-  if (looksUtf16(bytes)) {
-    throw new EncodingInputError(
-      `Cannot read ${what} ${path}: it looks like UTF-16 without a byte-order mark, which cannot be read safely; ${
-        convert("UTF-16LE")
-      }`,
-    );
   }
   const chinese = asGb18030(bytes);
   if (chinese !== null && legacyChinese) {
