@@ -11,6 +11,7 @@
  * @module
  */
 import {
+  checkMemoryFloor,
   createSandbox,
   type Language,
   type PythonChoice,
@@ -160,6 +161,12 @@ async function main(args: string[]): Promise<number> {
     ...(concurrency === undefined ? {} : { concurrency }),
   });
   try {
+    // A limit too small to start a worker: refused before one starts.
+    checkMemoryFloor(
+      (await sandbox.backend(language)).backend,
+      Math.ceil(memoryMb),
+      "--memory",
+    );
     const r = await sandbox.runCode({
       language,
       code,
