@@ -24,8 +24,20 @@ export interface Case {
    * quarantine; every path that was there must stay unchanged.
    */
   mayAdd?: RegExp;
+  /**
+   * Paths (relative to the case folder) that may change or go, for a
+   * case that is meant to succeed (a resume appends rows).
+   */
+  mayChange?: RegExp;
   /** Environment beside `NO_COLOR`. */
   env?: Record<string, string>;
+  /** Symbolic links to make in the case's folder: link path → target. */
+  symlinks?: Record<string, string>;
+  /**
+   * More checks after the command ran (rows counted, a file's content):
+   * returns what is wrong, empty when all is well.
+   */
+  verify?: (dir: string, output: string) => Promise<string[]>;
 }
 
 /** What a case printed and what was wrong with it. */
@@ -58,8 +70,11 @@ async function tree(dir: string, prefix = ""): Promise<string[]> {
   const out: string[] = [];
   for await (const entry of Deno.readDir(join(dir, prefix))) {
     const rel = join(prefix, entry.name);
-    if (entry.isDirectory) out.push(`${rel}/`, ...(await tree(dir, rel)));
-    else {
+    if (entry.isSymlink) {
+      out.push(`${rel} -> ${await Deno.readLink(join(dir, rel))}`);
+    } else if (entry.isDirectory) {
+      out.push(`${rel}/`, ...(await tree(dir, rel)));
+    } else {
       const bytes = await Deno.readFile(join(dir, rel));
       const digest = new Uint8Array(
         await crypto.subtle.digest("SHA-256", bytes),
@@ -98,6 +113,9 @@ export async function runCase(
   const dir = join(base, String(i));
   await Deno.mkdir(dir);
   await setUp(dir, c.files);
+  for (const [link, target] of Object.entries(c.symlinks ?? {})) {
+    await Deno.symlink(target, join(dir, link));
+  }
   await prepare?.(dir);
   const before = await tree(dir);
   const out = await new Deno.Command(Deno.execPath(), {
@@ -116,17 +134,22 @@ export async function runCase(
   for (const re of c.expect) {
     if (!re.test(output)) problems.push(`output does not match ${re}`);
   }
-  if (!/Cannot [^:\n]+: |Usage|No mutant/.test(output)) {
+  if (code !== 0 && !/Cannot [^:\n]+: |Usage|No mutant/.test(output)) {
     problems.push('no "Cannot <action>: <why>" message');
   }
   if (/os error/i.test(output)) problems.push("a raw OS error");
   if (/^\s{4}at /m.test(output) || /Uncaught|panicked/.test(output)) {
     problems.push("a stack trace");
   }
+  if (c.verify !== undefined) problems.push(...await c.verify(dir, output));
+  const free = (p: string) => c.mayChange?.test(p.split(" ")[0]!) ?? false;
   const after = (await tree(dir)).filter((p) =>
-    before.includes(p) || !(c.mayAdd?.test(p.split(" ")[0]!) ?? false)
+    !free(p) &&
+    (before.includes(p) || !(c.mayAdd?.test(p.split(" ")[0]!) ?? false))
   );
-  if (JSON.stringify(after) !== JSON.stringify(before)) {
+  if (
+    JSON.stringify(after) !== JSON.stringify(before.filter((p) => !free(p)))
+  ) {
     problems.push(
       `files changed: added ${
         after.filter((p) => !before.includes(p)).join(", ") || "nothing"
