@@ -12,6 +12,7 @@
  */
 import { decodeText, EncodingInputError } from "../inputs/decode.ts";
 import {
+  checkMemoryFloor,
   createSandbox,
   type Language,
   type PythonChoice,
@@ -165,6 +166,12 @@ async function main(args: string[]): Promise<number> {
     ...(concurrency === undefined ? {} : { concurrency }),
   });
   try {
+    // A limit too small to start a worker: refused before one starts.
+    checkMemoryFloor(
+      (await sandbox.backend(language)).backend,
+      Math.ceil(memoryMb),
+      "--memory",
+    );
     const r = await sandbox.runCode({
       language,
       code,

@@ -45,6 +45,7 @@ import { importLazily } from "../lazy.ts";
 import { decodeText } from "../inputs/decode.ts";
 import { summarizeResultsText } from "../report/tally_file.ts";
 import { CliExit, parseCli, runCli } from "../args.ts";
+import { osErrorMessage } from "../os_error.ts";
 
 const USAGE =
   "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based) | slurm | k8s] [--plan [--plan-from <run>]] [--by <dim,...>]";
@@ -277,10 +278,15 @@ async function main(args: string[]): Promise<number> {
     warn();
     return modelsFailed(result) ? 1 : 0;
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    // An OS error in words (a results.jsonl that is a folder: exit 2; a
+    // full disk: exit 1), never "(os error N)".
+    const os = osErrorMessage(error);
+    console.error(
+      os?.message ?? (error instanceof Error ? error.message : String(error)),
+    );
     // Bad input (a dataset, a run folder) is the user's to fix: exit 2, as
     // for a bad config; nothing was created.
-    return error instanceof SweepInputError ? 2 : 1;
+    return os?.exitCode ?? (error instanceof SweepInputError ? 2 : 1);
   } finally {
     removeStopListeners();
   }

@@ -8,6 +8,7 @@ import type { z } from "zod";
 import type { ParseError } from "jsonc-parser";
 import { importLazily } from "../lazy.ts";
 import { decodeText, EncodingInputError } from "../inputs/decode.ts";
+import { fsReason } from "../os_error.ts";
 import { type SweepConfig, SweepConfigSchema } from "./schema.ts";
 
 /**
@@ -278,7 +279,7 @@ export async function loadConfig(
       ? "permission denied"
       : error instanceof Deno.errors.IsADirectory
       ? "it is a folder; give the config file inside it"
-      : String(error).replace(/\s*\(os error \d+\).*$/s, "");
+      : fsReason(error);
     throw new ConfigError(
       path,
       [`(file): ${reason}`],

@@ -31,6 +31,8 @@ export interface Case {
   mayChange?: RegExp;
   /** Environment beside `NO_COLOR`. */
   env?: Record<string, string>;
+  /** Symbolic links to make in the case's folder: link path → target. */
+  symlinks?: Record<string, string>;
   /**
    * More checks after the command ran (rows counted, a file's content):
    * returns what is wrong, empty when all is well.
@@ -111,6 +113,9 @@ export async function runCase(
   const dir = join(base, String(i));
   await Deno.mkdir(dir);
   await setUp(dir, c.files);
+  for (const [link, target] of Object.entries(c.symlinks ?? {})) {
+    await Deno.symlink(target, join(dir, link));
+  }
   await prepare?.(dir);
   const before = await tree(dir);
   const out = await new Deno.Command(Deno.execPath(), {

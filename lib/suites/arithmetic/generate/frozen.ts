@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { EncodingInputError, InputLog } from "../../../inputs/mod.ts";
 import type { Question } from "../../../types.ts";
+import { fsReason } from "../../../os_error.ts";
 
 const dimValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const rational = z.string().regex(
@@ -97,7 +98,7 @@ export async function loadFrozen(
       ? "no such file"
       : error instanceof Deno.errors.IsADirectory
       ? "it is a folder, not a JSONL file"
-      : String(error).replace(/\s*\(os error \d+\).*$/s, "");
+      : fsReason(error);
     const message =
       `Cannot load frozen questions: ${path}: ${why}; check the "dataset" path (relative to the config file)`;
     throw error instanceof Deno.errors.NotFound
