@@ -10,6 +10,7 @@
  * @module
  */
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { osErrorMessage } from "./os_error.ts";
 
 /** The flags a CLI declares, in `parseArgs`'s form. */
 export type CliFlags = NonNullable<ParseArgsConfig["options"]>;
@@ -151,8 +152,11 @@ export interface CliOutput {
  * Runs a CLI's `main`: a {@linkcode CliExit} it throws is printed (to
  * `print` for `--help`, else to `printError`) and its code returned; an
  * input error (named `…InputError`, `…PathError`, `RunDirError`) prints
- * its message and returns 2; any other error prints its message without a
- * stack (unless `CALC_BENCH_DEBUG=1`) and returns 1.
+ * its message and returns 2; an operating-system or connection error
+ * prints its message in words (`osErrorMessage`) and returns its exit
+ * code (2 for a bad path, 1 for the machine or an endpoint); any other
+ * error prints its message without a stack (unless `CALC_BENCH_DEBUG=1`)
+ * and returns 1.
  *
  * @param main The command; resolves to its exit code.
  * @param output Where a `CliExit` is printed.
@@ -177,6 +181,9 @@ export interface CliOutput {
  * const broken = () => { throw new Error("disk full"); };
  * assert.equal(await runCli(broken, { printError: (t: string) => errors.push(t) }), 1);
  * assert.doesNotMatch(errors.at(-1)!, /^\s+at /m);
+ * const loose = async () => (await Deno.readTextFile("/")).length;
+ * assert.equal(await runCli(loose, { printError: (t: string) => errors.push(t) }), 2);
+ * assert.match(errors.at(-1)!, /^Cannot read \/: \/ is a folder, not a file; /);
  * ```
  */
 export async function runCli(
@@ -199,6 +206,13 @@ export async function runCli(
     if (/(InputError|PathError|RunDirError)$/.test(e.name)) {
       printError(e.message);
       return 2;
+    }
+    // An OS or connection error nobody caught: in words, never "(os
+    // error N)", its path taken from Deno's message.
+    const os = osErrorMessage(e);
+    if (os !== null) {
+      printError(debugging() ? String(e.stack ?? os.message) : os.message);
+      return os.exitCode;
     }
     printError(
       debugging()

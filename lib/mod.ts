@@ -65,6 +65,18 @@ import {
 } from "./plan/mod.ts";
 
 export type * from "./types.ts";
+// Reading input files (strict decoding, recorded by content): a suite's
+// question source takes the log (`QuestionSourceOptions.inputs`).
+export {
+  type Decoded,
+  type DecodeOptions,
+  decodeText,
+  EncodingInputError,
+  InputLog,
+  type InputRecord,
+  type ReadTextOptions,
+  type TextEncodingName,
+} from "./inputs/mod.ts";
 export { getSuite, listSuites, SIM_SKILLS, SUITES } from "./suites/mod.ts";
 export type {
   ParamsCheck,

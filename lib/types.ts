@@ -184,6 +184,11 @@ export interface Extraction {
   span: [number, number] | null;
   /** How many distinct candidate answers the text held. */
   candidates: number;
+  /**
+   * The values it could not choose between, when `rule` is `"ambiguous"`
+   * (a hedge, or final answers that disagree): no value, these instead.
+   */
+  alternatives?: string[];
 }
 
 /** Outcome statuses. */

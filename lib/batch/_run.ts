@@ -27,6 +27,7 @@ import {
 } from "../store/mod.ts";
 import type { SuiteList } from "../suites/types.ts";
 import { BatchInputError, type BatchPlan, planBatch } from "./_plan.ts";
+import { osError, osErrorCode } from "../os_error.ts";
 
 /** Options every batch command takes. */
 export interface BatchOptions {
@@ -84,7 +85,7 @@ function withSecrets(
 export async function createBatchRun(
   config: SweepConfig,
   options: BatchConfigOptions,
-  check: (plan: BatchPlan) => void = () => {},
+  check: (plan: BatchPlan) => void | Promise<void> = () => {},
 ): Promise<BatchRun> {
   const baseDir = resolve(options.baseDir ?? Deno.cwd());
   const plan = await planBatch(
@@ -94,7 +95,7 @@ export async function createBatchRun(
     options.limit,
     options.shard,
   );
-  check(plan);
+  await check(plan);
   const started = new Date();
   const runDir = await createRunDir(config.outputDir, config.name, started);
   const manifest = await buildManifest({
@@ -237,4 +238,67 @@ export function clientsOf(run: BatchRun): (modelName: string) => OpenAI {
     }
     return client;
   };
+}
+
+/** What to do when an endpoint does not answer. */
+const START_SERVER =
+  "start the server there (the sim: deno task serve-sim), or check the model's baseURL in the config (it usually ends in /v1)";
+
+/**
+ * A call to a model's endpoint that failed, in words: a connection
+ * failure (refused, reset, timed out, unknown host) names the model's
+ * `baseURL` and what to do (an `OsFailureError`, exit 1); any other error
+ * is returned as it is.
+ *
+ * @param error What the `openai` client threw.
+ * @param model The model whose endpoint was called.
+ * @param action What could not be done ("collect the batches of run x").
+ * @param after What to say after the advice (what was written, what next).
+ * @returns The error to throw.
+ */
+export function endpointError(
+  error: unknown,
+  model: ModelConfig | undefined,
+  action: string,
+  after: string,
+): Error {
+  if (osErrorCode(error) === null) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+  return osError(error, {
+    action,
+    ...(model?.baseURL === undefined ? {} : { url: model.baseURL }),
+    todo: `${START_SERVER}; ${after}`,
+  });
+}
+
+/**
+ * Asks each distinct endpoint of the config for its model list (no
+ * retries), so a server that is not there is refused before a run folder
+ * is made. Only connection failures count: an endpoint that answers, even
+ * with an error, is there.
+ *
+ * @throws {OsFailureError} naming the first endpoint that does not answer.
+ */
+export async function probeEndpoints(
+  config: SweepConfig,
+  client: (model: ModelConfig) => OpenAI,
+): Promise<void> {
+  const seen = new Set<string>();
+  for (const model of config.models) {
+    if (model.baseURL === undefined || seen.has(model.baseURL)) continue;
+    seen.add(model.baseURL);
+    try {
+      await client(model).models.list({ maxRetries: 0, timeout: 10_000 });
+    } catch (error) {
+      if (osErrorCode(error) !== null) {
+        throw endpointError(
+          error,
+          model,
+          `submit batches for model "${model.name}"`,
+          "nothing was written",
+        );
+      }
+    }
+  }
 }

@@ -6,6 +6,7 @@
 import {
   type BatchOptions,
   clientsOf,
+  endpointError,
   openBatchRun,
   saveManifest,
 } from "./_run.ts";
@@ -44,7 +45,8 @@ export interface CollectResult {
  * @param options The suites; env for keys.
  * @returns States, row counts, batches pending and keys missing.
  * @throws {BatchInputError} for a folder that is not a batch run or an
- *   output line that is not a request of the run.
+ *   output line that is not a request of the run; {OsFailureError} naming
+ *   the baseURL of an endpoint that does not answer (nothing is written).
  *
  * @example
  * ```ts
@@ -67,7 +69,17 @@ export async function collectBatches(
     if (!TERMINAL.has(record.status)) continue;
     for (const id of [record.outputFileId, record.errorFileId]) {
       if (id === null) continue;
-      const text = await (await client(record.model).files.content(id)).text();
+      let text: string;
+      try {
+        text = await (await client(record.model).files.content(id)).text();
+      } catch (error) {
+        throw endpointError(
+          error,
+          run.plan.config.models.find((m) => m.name === record.model),
+          `download file ${id} of batch ${record.batchId} of ${runDir}`,
+          "nothing was written in the run folder; collect again once it answers",
+        );
+      }
       lines.push(
         ...parseOutput(
           text,

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { decodeText, EncodingInputError } from "../inputs/decode.ts";
 import type { SweepConfig } from "../config/mod.ts";
 import { BatchInputError } from "./_plan.ts";
 import {
@@ -38,8 +39,15 @@ export type ImportTarget =
 
 async function readOutput(path: string): Promise<string> {
   try {
-    return await Deno.readTextFile(path);
+    // Strict UTF-8 (JSONL's encoding): bad bytes are named, not imported.
+    return decodeText(await Deno.readFile(path), {
+      path,
+      what: "the output file",
+    }).text;
   } catch (error) {
+    if (error instanceof EncodingInputError) {
+      throw new BatchInputError(error.message);
+    }
     throw new BatchInputError(
       `Cannot read the output file ${path}: ${
         error instanceof Deno.errors.NotFound

@@ -7,6 +7,7 @@ import {
   type BatchOptions,
   type BatchRun,
   clientsOf,
+  endpointError,
   openBatchRun,
   saveManifest,
 } from "./_run.ts";
@@ -48,7 +49,17 @@ export async function refreshBatches(run: BatchRun): Promise<BatchState[]> {
   const client = clientsOf(run);
   const states: BatchState[] = [];
   for (const record of records) {
-    const batch = await client(record.model).batches.retrieve(record.batchId);
+    let batch;
+    try {
+      batch = await client(record.model).batches.retrieve(record.batchId);
+    } catch (error) {
+      throw endpointError(
+        error,
+        run.plan.config.models.find((m) => m.name === record.model),
+        `read the state of batch ${record.batchId} of ${run.runDir}`,
+        "nothing was written in the run folder; run the command again once it answers",
+      );
+    }
     record.status = batch.status;
     record.outputFileId = batch.output_file_id ?? null;
     record.errorFileId = batch.error_file_id ?? null;
@@ -75,7 +86,9 @@ export async function refreshBatches(run: BatchRun): Promise<BatchState[]> {
  * @param runDir A run folder made by `submitBatches`.
  * @param options The suites (to read the run's config); env for keys.
  * @returns One state per batch, in submission order.
- * @throws {BatchInputError} for a folder that is not a batch run.
+ * @throws {BatchInputError} for a folder that is not a batch run;
+ *   {OsFailureError} naming the baseURL of an endpoint that does not
+ *   answer (nothing is written).
  *
  * @example
  * ```ts

@@ -18,10 +18,13 @@ import {
   type BatchRun,
   clientsOf,
   createBatchRun,
+  endpointError,
   openBatchRun,
+  probeEndpoints,
   saveManifest,
 } from "./_run.ts";
 import { MAX_BYTES, MAX_LINES, splitLines } from "./_split.ts";
+import { safeFileName } from "../file_name.ts";
 import { missingKeys } from "./_rows.ts";
 import { collectBatches, type CollectResult } from "./collect.ts";
 import { TERMINAL } from "./status.ts";
@@ -42,10 +45,6 @@ export interface SubmitResult {
   requests: number;
   /** The batches made (also in the manifest). */
   batches: BatchRecord[];
-}
-
-function safeName(name: string): string {
-  return name.replace(/[^A-Za-z0-9._-]/g, "_");
 }
 
 /** Writes, uploads and starts the batches of these keys. */
@@ -78,7 +77,7 @@ async function send(
       )
     ) {
       const seq = String(records.length + 1).padStart(3, "0");
-      const file = join("requests", `${seq}-${safeName(modelName)}.jsonl`);
+      const file = join("requests", `${seq}-${safeFileName(modelName)}.jsonl`);
       const bytes = new TextEncoder().encode(
         chunk.map((l) => l + "\n").join(""),
       );
@@ -110,10 +109,18 @@ async function send(
         };
       } catch (error) {
         await saveManifest(run);
-        throw new Error(
+        const rest =
+          `the batches sent before it are recorded in ${run.runDir}/manifest.json — send the rest with deno task batch resubmit ${run.runDir}`;
+        const mapped = endpointError(
+          error,
+          config.models.find((m) => m.name === modelName),
+          `submit ${file} of model "${modelName}"`,
+          rest,
+        );
+        throw mapped !== error ? mapped : new Error(
           `Cannot submit ${file} of model "${modelName}": ${
             run.redact((error as Error).message)
-          }; the batches sent before it are recorded in ${run.runDir}/manifest.json — send the rest with deno task batch resubmit ${run.runDir}`,
+          }; ${rest}`,
         );
       }
       records.push(record);
@@ -139,7 +146,8 @@ async function send(
  *   limits.
  * @returns The run folder, requests sent and batches made.
  * @throws {BatchInputError} for `sim` models, unset keys or tool templates
- *   (nothing is created).
+ *   (nothing is created); {OsFailureError} naming the baseURL of an
+ *   endpoint that does not answer (probed first: nothing is created).
  *
  * @example
  * ```ts
@@ -160,10 +168,12 @@ export async function submitBatches(
 ): Promise<SubmitResult> {
   const env = options.env ?? ((name: string) => Deno.env.get(name));
   const maxBytes = options.maxBytes ?? MAX_BYTES;
-  const run = await createBatchRun(config, options, (plan) => {
+  const run = await createBatchRun(config, options, async (plan) => {
     // Every model must be reachable, and every line must fit in a file,
     // before a folder is made.
-    for (const model of config.models) batchClient(model, config, env);
+    const clients = new Map(
+      config.models.map((m) => [m, batchClient(m, config, env)]),
+    );
     const encoder = new TextEncoder();
     for (const [key, planned] of plan.items) {
       const line = JSON.stringify(requestLine(key, planned, config));
@@ -173,6 +183,7 @@ export async function submitBatches(
         );
       }
     }
+    await probeEndpoints(config, (model) => clients.get(model)!);
   });
   const batches = await send(run, [...run.plan.items.keys()], options);
   return { runDir: run.runDir, requests: run.plan.items.size, batches };

@@ -15,6 +15,7 @@
  * @module
  */
 import { parseCli, runCli, usageError } from "../args.ts";
+import { osErrorMessage } from "../os_error.ts";
 import { ConfigError, loadConfig } from "../config/mod.ts";
 import {
   isJobFolder,
@@ -90,8 +91,11 @@ async function main(args: string[]): Promise<number> {
     );
     return 0;
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    return error instanceof MergeInputError ? 2 : 1;
+    const os = osErrorMessage(error); // an OS error in words
+    console.error(
+      os?.message ?? (error instanceof Error ? error.message : String(error)),
+    );
+    return os?.exitCode ?? (error instanceof MergeInputError ? 2 : 1);
   }
 }
 

@@ -27,6 +27,7 @@ import {
   RunDirError,
 } from "../store/mod.ts";
 import { parseCli, runCli, usageError } from "../args.ts";
+import { osErrorMessage } from "../os_error.ts";
 
 const USAGE =
   "Usage: deno task report <run-dir> [<run-dir>...] [--out report.html [--force]] [--by <dim,...>]";
@@ -154,8 +155,11 @@ async function writeReports(
     }
     return 0;
   } catch (error) {
-    printError(error instanceof Error ? error.message : String(error));
-    return isInputError(error) ? 2 : 1;
+    const os = osErrorMessage(error);
+    printError(
+      os?.message ?? (error instanceof Error ? error.message : String(error)),
+    );
+    return os?.exitCode ?? (isInputError(error) ? 2 : 1);
   }
 }
 

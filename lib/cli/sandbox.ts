@@ -10,7 +10,9 @@
  *
  * @module
  */
+import { decodeText, EncodingInputError } from "../inputs/decode.ts";
 import {
+  checkMemoryFloor,
   createSandbox,
   type Language,
   type PythonChoice,
@@ -144,8 +146,12 @@ async function main(args: string[]): Promise<number> {
   }
   let code: string;
   try {
-    code = await Deno.readTextFile(file);
+    code = decodeText(await Deno.readFile(file), {
+      path: file,
+      what: "the program",
+    }).text;
   } catch (e) {
+    if (e instanceof EncodingInputError) throw usageError(e.message, USAGE);
     throw usageError(
       `Cannot read ${file}: ${
         fsReason(e)
@@ -160,6 +166,12 @@ async function main(args: string[]): Promise<number> {
     ...(concurrency === undefined ? {} : { concurrency }),
   });
   try {
+    // A limit too small to start a worker: refused before one starts.
+    checkMemoryFloor(
+      (await sandbox.backend(language)).backend,
+      Math.ceil(memoryMb),
+      "--memory",
+    );
     const r = await sandbox.runCode({
       language,
       code,

@@ -13,6 +13,7 @@ import {
 import { SIM_SKILLS } from "../suites/mod.ts";
 import { SIM_PROFILES } from "../providers/sim/mod.ts";
 import { parseCli, runCli, usageError } from "../args.ts";
+import { osError } from "../os_error.ts";
 
 /** Usage text printed for `--help` and after a bad flag. */
 export const SERVE_SIM_USAGE = `Usage: deno task serve-sim [flags]
@@ -170,11 +171,22 @@ export function parseServeSimArgs(
  */
 async function serve(args: string[]): Promise<number> {
   const parsed = parseServeSimArgs(args);
-  const server = await startSimServer({
-    backend: createSimBackend(SIM_SKILLS),
-    ...parsed.options,
-  });
-  const { hostname } = parsed.options;
+  const { hostname, port } = parsed.options;
+  let server;
+  try {
+    server = await startSimServer({
+      backend: createSimBackend(SIM_SKILLS),
+      ...parsed.options,
+    });
+  } catch (error) {
+    // A taken port or an address not of this machine, in words (exit 2).
+    throw osError(error, {
+      action: "start the sim server",
+      port,
+      host: hostname,
+      flag: "--port",
+    });
+  }
   if (!/^(127\.|localhost$|::1$|\[::1\]$)/.test(hostname)) {
     console.warn(
       `Warning: listening on ${hostname}, which is not a loopback address.`,

@@ -42,8 +42,10 @@ import {
   RunDirError,
 } from "../store/mod.ts";
 import { importLazily } from "../lazy.ts";
+import { decodeText } from "../inputs/decode.ts";
 import { summarizeResultsText } from "../report/tally_file.ts";
 import { CliExit, parseCli, runCli } from "../args.ts";
+import { osErrorMessage } from "../os_error.ts";
 
 const USAGE =
   "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based) | slurm | k8s] [--plan [--plan-from <run>]] [--by <dim,...>]";
@@ -204,7 +206,13 @@ async function main(args: string[]): Promise<number> {
       if (values["run-dir"] !== undefined) options.runDir = values["run-dir"];
     }
     // A misspelt sim profile would run to the end as error rows.
-    const unknown = await simProfileProblems(config.models);
+    const unknown = [
+      ...await simProfileProblems(config.models),
+      ...(config.extractionJudge === undefined ? [] : await simProfileProblems(
+        [config.extractionJudge],
+        () => "extractionJudge",
+      )),
+    ];
     if (unknown.length > 0) {
       throw new ConfigError(
         values.resume === undefined
@@ -270,10 +278,15 @@ async function main(args: string[]): Promise<number> {
     warn();
     return modelsFailed(result) ? 1 : 0;
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    // An OS error in words (a results.jsonl that is a folder: exit 2; a
+    // full disk: exit 1), never "(os error N)".
+    const os = osErrorMessage(error);
+    console.error(
+      os?.message ?? (error instanceof Error ? error.message : String(error)),
+    );
     // Bad input (a dataset, a run folder) is the user's to fix: exit 2, as
     // for a bad config; nothing was created.
-    return error instanceof SweepInputError ? 2 : 1;
+    return os?.exitCode ?? (error instanceof SweepInputError ? 2 : 1);
   } finally {
     removeStopListeners();
   }
@@ -361,7 +374,7 @@ async function suitesOf(path: string): Promise<SuiteList> {
   let names: string[] | undefined;
   try {
     const raw = JSON.parse(
-      (await Deno.readTextFile(path)).replace(/^\uFEFF/, ""),
+      decodeText(await Deno.readFile(path), { path }).text,
     ) as { suites?: { name?: unknown }[] };
     const listed = raw.suites?.map((s) => s.name);
     if (

@@ -7,6 +7,8 @@ import { dirname, resolve } from "node:path";
 import type { z } from "zod";
 import type { ParseError } from "jsonc-parser";
 import { importLazily } from "../lazy.ts";
+import { decodeText, EncodingInputError } from "../inputs/decode.ts";
+import { fsReason } from "../os_error.ts";
 import { type SweepConfig, SweepConfigSchema } from "./schema.ts";
 
 /**
@@ -258,15 +260,26 @@ export async function loadConfig(
 ): Promise<{ config: SweepConfig; baseDir: string }> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    // Strict UTF-8 (JSON's own encoding; a BOM accepted): a config saved in
+    // another encoding is named, never read as mojibake.
+    text = decodeText(await Deno.readFile(path), { path }).text;
   } catch (error) {
+    if (error instanceof EncodingInputError) {
+      throw new ConfigError(
+        path,
+        [`(file): ${
+          error.message.replace(/^Cannot read the file [^:]*: /, "")
+        }`],
+        "A config is a JSON file in UTF-8.",
+      );
+    }
     const reason = error instanceof Deno.errors.NotFound
       ? "the file does not exist"
       : error instanceof Deno.errors.PermissionDenied
       ? "permission denied"
       : error instanceof Deno.errors.IsADirectory
       ? "it is a folder; give the config file inside it"
-      : String(error).replace(/\s*\(os error \d+\).*$/s, "");
+      : fsReason(error);
     throw new ConfigError(
       path,
       [`(file): ${reason}`],

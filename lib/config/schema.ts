@@ -8,6 +8,12 @@ import { z } from "zod";
 import { canonicalJson } from "../canonical.ts";
 import { uniqueList } from "./unique.ts";
 
+/**
+ * The longest run `name`: it starts every run folder's name
+ * (`<name>-<YYYYMMDD-HHMMSS>`), which a file system bounds (255 bytes).
+ */
+export const RUN_NAME_MAX = 64;
+
 /** Environment variable names: letters, digits and underscores. */
 const envName = z.string().regex(
   /^[A-Za-z_][A-Za-z0-9_]*$/,
@@ -95,7 +101,10 @@ export const SuiteConfigSchema = z.strictObject({
  */
 export const SweepConfigSchema = z.strictObject({
   /** Run name; the run folder is `<outputDir>/<name>-<timestamp>` unless `runId` is given. */
-  name: z.string().min(1).regex(
+  name: z.string().min(1).max(
+    RUN_NAME_MAX,
+    `at most ${RUN_NAME_MAX} characters (it starts the run folder's name)`,
+  ).regex(
     /^[A-Za-z0-9._-]+$/,
     "use letters, digits, '.', '_' or '-'",
   )
@@ -137,6 +146,13 @@ export const SweepConfigSchema = z.strictObject({
   outputDir: z.string().min(1).default("outputs"),
   /** Response cache: re-running an identical request sends nothing. */
   cache: z.boolean().default(true),
+  /**
+   * A model asked for the final answer of a reply the extraction rules
+   * could not read (no answer found, or an ambiguous one), with a fixed
+   * prompt; the row keeps both outcomes (`docs/extraction.md`). A sim
+   * profile plays it in tests. Off when absent.
+   */
+  extractionJudge: ModelSchema.optional(),
 });
 
 // `SweepConfig` and `ModelConfig` are `z.infer<typeof X>` spelled as the

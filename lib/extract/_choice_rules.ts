@@ -53,6 +53,30 @@ export const CHOICE_RULES: readonly ChoiceRule[] = [
       ),
   },
   {
+    // 答案不是A，而是D / 不选A而选D / not A but D: the letter after the turn.
+    name: "rather_zh",
+    build: (l) =>
+      new RegExp(
+        String
+          .raw`(?:而是|而应该?是|而应选|而选|应当是|but\s+(?:rather\s+)?)${PRE}${
+          group(l)
+        }`,
+        "g",
+      ),
+  },
+  {
+    // A heading "答案" / "Answer" with the letter on a line of its own below.
+    name: "answer_heading",
+    build: (l) =>
+      new RegExp(
+        String
+          .raw`(?:^|\n)[ \t]*(?:#{1,6}[ \t]*|\*\*)?(?:最终答案|正确答案|答案|final answer|answer)(?:\*\*)?[ \t]*[:：]?[ \t]*(?:\*\*)?[ \t]*\n+[ \t]*${PRE}${
+          group(l)
+        }`,
+        "gi",
+      ),
+  },
+  {
     // 正确的一项是X / 正确的选项是X / 正确的是X / 正确选项为X
     name: "correct_is_zh",
     build: (l) =>
@@ -82,7 +106,7 @@ export const CHOICE_RULES: readonly ChoiceRule[] = [
     build: (l) =>
       new RegExp(
         String
-          .raw`(?<!不|可|落)(?:选择|选定|选)(?!项)\s*(?:答案\s*)?[:\s*"“(\[]*${
+          .raw`(?<!不|可|落|误|错|别|勿|会|若|要)(?:选择|选定|选)(?!项)\s*(?:答案\s*)?[:\s*"“(\[]*${
           group(l)
         }`,
         "g",

@@ -33,7 +33,7 @@ export interface NumberToken {
  * and `1  234` (two spaces) stay separate numbers.
  */
 const GROUPED = String
-  .raw`\d{1,3}(?:(?:,|\{,\}|\\,)\d{3})+|[1-9]\d{0,2}(?: \d{3}(?!\d))+`;
+  .raw`\d{1,3}(?:(?:,|\{,\}|\\,)\d{3})+|[1-9]\d{0,2}(?: \d{3}(?!\d))+|[1-9]\d?(?:,\d{2})+,\d{3}(?!\d)|[1-9]\d{0,2}(?:['’]\d{3})+(?!\d)|[1-9]\d{0,2}(?:\.\d{3}){2,}(?![\d.])`;
 const NUM = String.raw`(?:${GROUPED}|\d+)(?:\.\d+)?|\.\d+`;
 /** A fraction argument: `{3}`, `{-3}`, `{ - 1\,234 }`, or one bare digit (`\frac34`). */
 const FRAC_ARG = (name: string) =>
@@ -46,15 +46,21 @@ const TOKEN = new RegExp(
     String.raw`|(?<sign>[-+])?(?<cur>[$¥€£]\s?)?(?<num>${NUM})` +
     String.raw`(?:\s?/\s?(?<den>\d+)(?!\.?\d))?` +
     String
-      .raw`(?:[eE](?<e1>[-+]?\d+)(?![\d])|\s*(?:\\times|\\cdot|×|\*|x)\s*10\s*\^\s*\{?\s*(?<e2>[-+]?\d+)\s*\}?)?` +
+      .raw`(?:[eE](?<e1>[-+]?\d+)(?![\d])|\s*(?:\\times|\\cdot|×|\*|x|·)\s*10\s*(?:\^\s*\{?\s*(?<e2>[-+]?\d+)\s*\}?|(?<e3>[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)))?` +
     String
-      .raw`(?<pct>\s?\\?%)?(?<cn>[万亿](?![零〇一二两三四五六七八九十百千]))?` +
+      .raw`(?<pct>\s?\\?%)?(?:\s?(?<cn>[万亿])(?![零〇一二两三四五六七八九十百千]))?` +
+    String
+      .raw`(?<scale>\s(?:[Tt]housand|[Mm]illion|[Bb]illion|[Tt]rillion)\b)?` +
     `|(?<zh>${CHINESE_NUMERAL_PATTERN})`,
   "g",
 );
 
 function plain(text: string): Fraction {
-  return fraction(text.replace(/\{,\}|\\,|,|\s/g, ""));
+  // 1.234.567 (dots group thousands where there are two or more groups).
+  if (/^[-+]?\d{1,3}(?:\.\d{3}){2,}$/.test(text.trim())) {
+    return fraction(text.replaceAll(".", "").trim());
+  }
+  return fraction(text.replace(/\{,\}|\\,|,|['’]|\s/g, ""));
 }
 
 /**
@@ -70,6 +76,34 @@ function binarySign(text: string, at: number, spacedAfter: boolean): boolean {
   if (!spacedAfter || !/\s/.test(before)) return false;
   const last = /(\S)\s*$/.exec(text.slice(Math.max(0, at - 200), at));
   return last !== null && /[0-9)\]}]/.test(last[1] ?? "");
+}
+
+/** Number words that scale the number before them ("2.08 million"). */
+const SCALES: Record<string, bigint> = {
+  thousand: 1_000n,
+  million: 1_000_000n,
+  billion: 1_000_000_000n,
+  trillion: 1_000_000_000_000n,
+};
+
+/** Unicode superscript digits and signs as the exponent they write ("⁻⁴" → "-4"). */
+const SUPERSCRIPT: Record<string, string> = {
+  "⁰": "0",
+  "¹": "1",
+  "²": "2",
+  "³": "3",
+  "⁴": "4",
+  "⁵": "5",
+  "⁶": "6",
+  "⁷": "7",
+  "⁸": "8",
+  "⁹": "9",
+  "⁻": "-",
+  "⁺": "+",
+};
+
+function superscriptNumber(text: string): string {
+  return [...text].map((ch) => SUPERSCRIPT[ch] ?? "").join("");
 }
 
 /** Scans a normalised text for numbers, left to right. */
@@ -148,7 +182,8 @@ export function scanNumbers(text: string): NumberToken[] {
         value = value.div(den);
         kind = "fraction";
       }
-      const exp = g.e1 ?? g.e2;
+      const exp = g.e1 ?? g.e2 ??
+        (g.e3 === undefined ? undefined : superscriptNumber(g.e3));
       if (exp !== undefined) {
         const e = Number(exp);
         if (Math.abs(e) > 400) continue;
@@ -159,10 +194,60 @@ export function scanNumbers(text: string): NumberToken[] {
       if (g.pct !== undefined) kind = "percent";
       if (g.cn === "万") value = value.mul(fraction(10_000n));
       if (g.cn === "亿") value = value.mul(fraction(100_000_000n));
+      if (g.scale !== undefined) {
+        value = value.mul(fraction(SCALES[g.scale.trim().toLowerCase()]!));
+      }
       out.push({ start, end, value: negative ? value.neg() : value, kind });
     } catch {
       // A malformed token is skipped: extraction never throws.
     }
+  }
+  return mergeCompounds(text, out);
+}
+
+/**
+ * Numbers written in two tokens, joined: a LaTeX mixed number (`2\tfrac{1}{4}`
+ * is 9/4) and Chinese money in yuan, jiao and fen (`23 元 5 角` is 23.5).
+ */
+function mergeCompounds(text: string, tokens: NumberToken[]): NumberToken[] {
+  const out: NumberToken[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1];
+    const gap = next === undefined ? "" : text.slice(t.end, next.start);
+    if (
+      next !== undefined && t.kind === "plain" && t.value.d === 1n &&
+      next.kind === "latex_frac" && /^\s*$/.test(gap) &&
+      next.value.s > 0 && next.value.compare(1) < 0 &&
+      text.slice(next.start, next.end).startsWith("\\")
+    ) {
+      const value = t.value.s < 0
+        ? t.value.sub(next.value)
+        : t.value.add(next.value);
+      out.push({ start: t.start, end: next.end, value, kind: "fraction" });
+      i++;
+      continue;
+    }
+    if (next !== undefined && t.value.s >= 0 && /^\s*元\s*$/.test(gap)) {
+      let value = t.value;
+      let end = next.end;
+      let j = i + 1;
+      for (const [unit, div] of [["角", 10n], ["分", 100n]] as const) {
+        const u = tokens[j];
+        if (u === undefined || u.value.d !== 1n) break;
+        const after = text.slice(u.end, u.end + 2);
+        if (!new RegExp(`^\\s*${unit}`).test(after)) continue;
+        value = value.add(u.value.div(fraction(div)));
+        end = u.end;
+        j++;
+      }
+      if (j > i + 1) {
+        out.push({ start: t.start, end, value, kind: "plain" });
+        i = j - 1;
+        continue;
+      }
+    }
+    out.push(t);
   }
   return out;
 }

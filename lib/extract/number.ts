@@ -6,6 +6,13 @@
 import { formatRational } from "../math/rational.ts";
 import { blankThinking, normalizeChars } from "./_normalize.ts";
 import { type NumberToken, scanNumbers } from "./_scan.ts";
+import type { FoundAnswer } from "./suite_extract.ts";
+import {
+  type Announcement,
+  announcements,
+  replyParts,
+  type Tier,
+} from "./_statements.ts";
 
 /** A number found in a reply. */
 export interface ExtractedNumber {
@@ -29,41 +36,15 @@ export interface ExtractedNumber {
   kind: NumberToken["kind"];
 }
 
-const MARKERS: RegExp[] = [
-  /\b(?:final\s+answer|the\s+answer|answer|final\s+result|the\s+result|result)\b\**\s*(?:is\s*:?|should\s+be|would\s+be|will\s+be|equals|:|=)\**/gi,
-  /\bfinal\s+answer\b/gi,
-  /####/g,
-  /(?:最终答案|答案|结果|得数|最终结果)\s*(?:应该?是|是|为|:|：|=)/g,
-];
-
 const APPROX =
   /^\s*[,，]?\s*\(?\s*(?:≈|~|\\approx|approximately|about|roughly|or about|约|大约|約)\s*\$?\s*$/i;
 
-const REFUSAL =
-  /\b(?:I\s+can(?:not|'t|’t)|I\s+(?:am|'m|’m)\s+(?:sorry|unable|not\s+able)|unable\s+to\s+(?:compute|calculate|answer|help|provide)|as\s+an\s+AI)\b|抱歉|对不起|无法(?:计算|回答|提供|完成)|不能(?:计算|回答|提供)/i;
+/** A word before a number that makes it an approximation of what came before. */
+const APPROX_BEFORE =
+  /(?:≈|~|\\approx|approximately|about|roughly|around|nearly|almost|约|大约|約|近|将近)\s*\$?\s*$/i;
 
-/** Ends of answer markers, in text order (overlapping matches merged). */
-function markerEnds(text: string): number[] {
-  const found: [number, number][] = [];
-  for (const re of MARKERS) {
-    for (const m of text.matchAll(re)) {
-      found.push([m.index, m.index + m[0].length]);
-    }
-  }
-  found.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  const ends: number[] = [];
-  let lastEnd = -1;
-  for (const [start, end] of found) {
-    if (start < lastEnd) {
-      // Overlaps the previous marker ("Final answer:" vs "answer:"): keep the longer reach.
-      if (end > lastEnd) ends[ends.length - 1] = lastEnd = end;
-      continue;
-    }
-    ends.push(end);
-    lastEnd = end;
-  }
-  return ends;
-}
+const REFUSAL =
+  /\b(?:I\s+can(?:not|'t|’t)|I\s+(?:am|'m|’m)\s+(?:sorry|unable|not\s+able)|unable\s+to\s+(?:compute|calculate|answer|help|provide)|as\s+an\s+AI)\b|抱歉|对不起|无法(?:计算|回答|提供|完成)|不能(?:计算|回答|提供)|没办法|做不到|建议(?:你|您)?(?:使用|用)计算器/i;
 
 /** Spans of `\boxed{…}` / `\fbox{…}` contents, braces balanced. */
 function boxedSpans(text: string): [number, number][] {
@@ -129,27 +110,368 @@ function pickAfterMarker(
 /** An integer written plainly, in canonical form (no sign on 0, no leading zeros). */
 const BARE_INTEGER = /^(?:0|-?[1-9]\d{0,299})$/;
 
+/** What the extractor is told about the question a reply answers. */
+export interface NumberContext {
+  /**
+   * The question's text: its numbers are the inputs a reply may restate
+   * ("48213 × 90177 = …"), which are never its answer (rule 4).
+   */
+  question?: string;
+}
+
+/** How a reply answers, by the grader's rules (`docs/extraction.md`). */
+export type NumberReading =
+  /** It states one answer. */
+  | { kind: "answer"; found: ExtractedNumber }
+  /** It hedges between values, or states final answers that disagree (rule 5). */
+  | { kind: "ambiguous"; candidates: string[]; span: [number, number] }
+  /** It declines and states no answer (rule 6). */
+  | { kind: "refusal" }
+  /** It states no number at all. */
+  | { kind: "none" };
+
+/** One explicit statement of an answer. */
+interface Statement {
+  token: NumberToken;
+  /** A second value it hedges with ("13 or 12"). */
+  hedge?: NumberToken;
+  tier: Tier;
+  correction: boolean;
+  rule: string;
+  /** Where the statement starts (its phrase, box or bold). */
+  at: number;
+}
+
+/** The number an announcement's value is: the first token close after it. */
+function announced(
+  tokens: NumberToken[],
+  text: string,
+  a: Announcement,
+): NumberToken | undefined {
+  const t = pickAfterMarker(tokens, text, a.end);
+  if (t === undefined) return undefined;
+  const gap = text.slice(a.end, t.start);
+  // "Answer:\n\n**42**" binds; a number two sentences later does not.
+  if (gap.length > 40 || (gap.match(/\n/g)?.length ?? 0) > 2) return undefined;
+  if (/[.。!?！？](?:\s|$)/.test(gap.replace(/\d\.\d/g, ""))) return undefined;
+  return t;
+}
+
+/** A second value right after a stated one: "13 or 12", "12–13", "12 或 13". */
+function hedgeAfter(
+  tokens: NumberToken[],
+  text: string,
+  t: NumberToken,
+): NumberToken | undefined {
+  const next = tokens.find((x) => x.start >= t.end);
+  if (next === undefined) return undefined;
+  return /^\s*(?:,?\s*or(?:\s+maybe|\s+possibly)?|或者?|还是|to|~|–|—)\s*\$?\s*$/i
+      .test(text.slice(t.end, next.start)) &&
+      formatRational(next.value) !== formatRational(t.value)
+    ? next
+    : undefined;
+}
+
 /**
- * Extracts the answer number from a model reply.
+ * Bold that holds an answer: the number alone (`**144**`), with a unit or
+ * a word or two (`**215 pages**`, `**$17.50**`), or as `**x = 7**`; never
+ * bold that holds working (two numbers, an operator).
+ */
+function boldStatements(tokens: NumberToken[], text: string): Statement[] {
+  const out: Statement[] = [];
+  for (const m of text.matchAll(/\*\*([^*\n]{1,60})\*\*/g)) {
+    const from = m.index + 2, to = from + (m[1]?.length ?? 0);
+    const inside = tokens.filter((t) => t.start >= from && t.end <= to);
+    if (inside.length !== 1) continue;
+    const only = inside[0]!;
+    const before = text.slice(from, only.start);
+    const after = text.slice(only.end, to);
+    const plainBefore = /^[\s$¥€£(]*$/.test(before) ||
+      /^\s*[A-Za-z]\w{0,12}\s*=\s*\$?\s*$/.test(before);
+    const plainAfter =
+      /^[\s.,:;!。，：；！)%]*(?:[A-Za-z\u4e00-\u9fff]+(?:\s+[A-Za-z\u4e00-\u9fff]+){0,2})?[\s.,:;!。，：；！)]*$/
+        .test(after);
+    if (plainBefore && plainAfter) {
+      out.push({
+        token: only,
+        tier: 2,
+        correction: false,
+        rule: "bold",
+        at: m.index,
+      });
+    }
+  }
+  return out;
+}
+
+/** The explicit statements of a reply, in order. */
+function statementsOf(tokens: NumberToken[], text: string): Statement[] {
+  const out: Statement[] = [];
+  for (const a of announcements(text)) {
+    const t = announced(tokens, text, a);
+    if (t === undefined) continue;
+    const hedge = hedgeAfter(tokens, text, t);
+    out.push({
+      token: t,
+      ...(hedge === undefined ? {} : { hedge }),
+      tier: a.tier,
+      correction: a.correction,
+      rule: a.rule,
+      at: a.start,
+    });
+  }
+  for (const [from, to] of boxedSpans(text)) {
+    const t = pickInRegion(tokens, text, from, to);
+    if (t !== undefined) {
+      out.push({
+        token: t,
+        tier: 3,
+        correction: false,
+        rule: "boxed",
+        at: from,
+      });
+    }
+  }
+  out.push(...boldStatements(tokens, text));
+  out.sort((a, b) => a.at - b.at);
+  // "The answer is **42**" states 42 once: one statement per number
+  // written, the strongest (then the first) of those pointing at it.
+  const byToken = new Map<number, Statement>();
+  for (const s of out) {
+    const had = byToken.get(s.token.start);
+    if (had === undefined || s.tier > had.tier) byToken.set(s.token.start, s);
+  }
+  return [...byToken.values()].sort((a, b) => a.at - b.at);
+}
+
+/**
+ * Reads the answer number of a model reply the way a careful grader does
+ * (`docs/extraction.md`): reasoning blocks are working; an explicit
+ * statement (an answer marker, `\boxed{}`, a bold answer) beats a number
+ * that is merely present; a later correction after a retraction ("Actually,
+ * … the correct total is 63") supersedes an earlier answer; numbers that
+ * restate the question, that sit in a check or recap after the answer or
+ * that answer a problem the model made up are not answers; a hedge ("13 or
+ * 12") or final answers that disagree are ambiguous; a reply that declines
+ * and states no answer of its own is a refusal. Notation is read exactly
+ * (see {@linkcode extractNumber}). Never throws.
+ *
+ * @param text The reply.
+ * @param context The question (its numbers are the inputs).
+ * @returns The answer, an ambiguity with its candidates, a refusal, or none.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { readNumber } from "./number.ts";
+ * const r = readNumber("Answer: 76. Actually, hold on, I forgot the tip: the correct total is 63.");
+ * assert.equal(r.kind === "answer" && r.found.exact, "63");
+ * assert.deepEqual(readNumber("the answer is 13 or 12"), { kind: "ambiguous", candidates: ["13", "12"], span: [14, 22] });
+ * assert.equal(readNumber("我没办法心算，建议你用计算器算一下 48213 × 90177", { question: "48213 × 90177 = ?" }).kind, "refusal");
+ * ```
+ */
+export function readNumber(
+  text: string,
+  context: NumberContext = {},
+): NumberReading {
+  // The commonest reply, a bare integer, without the scan (about 15 µs of
+  // a row's CPU at 0 ms latency, and the suites read a reply twice): the
+  // result the scan gives (tests/extract/bare_number_test.ts checks it).
+  if (BARE_INTEGER.test(text)) {
+    return {
+      kind: "answer",
+      found: {
+        value: Number(text),
+        exact: text,
+        rule: "bare",
+        span: [0, text.length],
+        candidates: 1,
+        kind: "plain",
+      },
+    };
+  }
+  try {
+    const clean = blankThinking(normalizeChars(text));
+    const all = scanNumbers(clean);
+    const arabic = all.filter((t) => t.kind !== "chinese");
+    // Chinese numerals count only where no Arabic numbers are written.
+    const tokens = arabic.length > 0 ? arabic : all;
+    if (tokens.length === 0) {
+      return REFUSAL.test(clean) ? { kind: "refusal" } : { kind: "none" };
+    }
+    const inputs = new Set(
+      context.question === undefined
+        ? []
+        : scanNumbers(normalizeChars(context.question)).map((t) =>
+          formatRational(t.value)
+        ),
+    );
+    const isInput = (t: NumberToken) => inputs.has(formatRational(t.value));
+    const found = statementsOf(tokens, clean);
+    const first = found.find((s) => s.tier >= 2)?.at ?? -1;
+    const parts = replyParts(clean, first);
+    const inAnswer = (at: number) => at < parts.end;
+    /** An afterword (check, recap) that opened after the first statement, before `at`. */
+    const inAfterword = (at: number) =>
+      parts.afterwords.some((w) => w > first && first >= 0 && w < at);
+    const retractedBetween = (a: number, b: number) =>
+      parts.retractions.some((r) => r > a && r <= b);
+    const statements = found.filter((s) =>
+      inAnswer(s.at) &&
+      (!inAfterword(s.at) || s.correction ||
+        retractedBetween(first, s.at)) &&
+      // A statement of the question's own inputs ("the answer is 48213 ×
+      // 90177 = …" resolves to the result; "48213" alone restates).
+      !(isInput(s.token) && s.rule !== "boxed" && inputs.size > 1 &&
+        tokens.some((t) => t.start > s.token.end && t.start < parts.end))
+    );
+    let chosen: Statement[] = [];
+    const top = Math.max(0, ...statements.map((s) => s.tier));
+    for (const s of statements) {
+      const settles = s.correction ||
+        (chosen.length > 0 && retractedBetween(chosen.at(-1)!.at, s.at));
+      if (s.tier < top && !settles) continue;
+      // Weak statements ("the total is 45 … the total is 63") are working
+      // until the last; only answers proper can disagree (rule 5).
+      if (chosen.length === 0 || settles || s.tier === 1) chosen = [s];
+      else chosen.push(s);
+    }
+    // A retraction after the last statement with nothing stated after it
+    // leaves the statement standing (the model re-checked and kept it).
+    if (chosen.length > 0) {
+      const values = [
+        ...new Set(chosen.map((s) => formatRational(s.token.value))),
+      ];
+      const last = chosen.at(-1)!;
+      if (values.length > 1 || last.hedge !== undefined) {
+        const hedged = last.hedge === undefined ? values : [
+          formatRational(last.token.value),
+          formatRational(last.hedge.value),
+        ];
+        return {
+          kind: "ambiguous",
+          candidates: hedged,
+          span: [
+            last.hedge === undefined
+              ? chosen[0]!.token.start
+              : last.token.start,
+            (last.hedge ?? last.token).end,
+          ],
+        };
+      }
+      return {
+        kind: "answer",
+        found: answerOf(
+          last.token,
+          last.rule,
+          statements.length > 0
+            ? new Set(statements.map((s) => formatRational(s.token.value))).size
+            : 1,
+        ),
+      };
+    }
+    // No statement: the final number of the answering text, but not one
+    // that restates the question, sits in a check or recap, or only
+    // approximates the number before it.
+    const body = tokens.filter((t) =>
+      t.end <= parts.end &&
+      !parts.afterwords.some((w) =>
+        w < t.start && w > 0 &&
+        tokens.some((x) => x.end <= w && !isInput(x))
+      )
+    );
+    const own = body.filter((t) => !isInput(t));
+    // A refusal states no number of its own: its numbers restate the
+    // question (known inputs, or operands of an expression left unworked).
+    const stated = own.filter((t) =>
+      /(?:=|≈|is|are|was|gives?|makes?|equals|为|是|得|等于)\s*[$¥€£]?\s*$/i
+        .test(clean.slice(Math.max(0, t.start - 12), t.start)) ||
+      !/[×x*+\-÷/·]\s*$|^\s*[×x*+\-÷/·]/.test(
+        clean.slice(Math.max(0, t.start - 3), t.start) +
+          "|" + clean.slice(t.end, t.end + 3),
+      )
+    );
+    if (stated.length === 0 && REFUSAL.test(clean)) return { kind: "refusal" };
+    const pool = own.length > 0 ? own : body.length > 0 ? body : tokens;
+    let index = pool.length - 1;
+    const prev = pool[index - 1], final = pool[index]!;
+    // A decimal approximation of an exact fraction ("19/12 ≈ 1.58") is
+    // not the answer; the fraction is. So is "2,083,725, roughly 2.08 million".
+    if (
+      prev !== undefined &&
+      ((prev.kind === "fraction" || prev.kind === "latex_frac") &&
+          APPROX.test(clean.slice(prev.end, final.start)) ||
+        // A stated number (not an operand: "100 ÷ 7 ≈ 14.29" answers 14.29).
+        APPROX_BEFORE.test(
+            clean.slice(Math.max(prev.end, final.start - 20), final.start),
+          ) &&
+          !/[×x*+\-÷/·]\s*$/.test(
+            clean.slice(Math.max(0, prev.start - 3), prev.start),
+          ))
+    ) index--;
+    const last = pool[index]!;
+    // "It is 13 or 12.": a hedge between the last two values (rule 5).
+    const before = pool[index - 1];
+    if (before !== undefined && hedgeAfter(pool, clean, before) === last) {
+      return {
+        kind: "ambiguous",
+        candidates: [formatRational(before.value), formatRational(last.value)],
+        span: [before.start, last.end],
+      };
+    }
+    // "Bare": nothing but the number, maybe in $…$ or backticks, maybe a full stop.
+    const strip = (x: string) =>
+      x.replace(/^[\s$`]+/, "").replace(/[\s$`.。!！]+$/, "");
+    const bare = tokens.length === 1 &&
+      strip(clean) === strip(clean.slice(last.start, last.end));
+    return {
+      kind: "answer",
+      found: answerOf(
+        last,
+        bare ? "bare" : "last_number",
+        new Set(tokens.map((t) => formatRational(t.value))).size,
+      ),
+    };
+  } catch {
+    return { kind: "none" };
+  }
+}
+
+/** An answer token as an {@linkcode ExtractedNumber}. */
+function answerOf(
+  token: NumberToken,
+  rule: string,
+  candidates: number,
+): ExtractedNumber {
+  return {
+    value: Number(token.value.valueOf()),
+    exact: formatRational(token.value),
+    rule,
+    span: [token.start, token.end],
+    candidates,
+    kind: token.kind,
+  };
+}
+
+/**
+ * Extracts the answer number from a model reply (see {@linkcode readNumber}
+ * for the rules): the answer, or null for a refusal, an ambiguous reply or
+ * a reply without a number.
  *
  * Handles trailing punctuation (ASCII and Chinese), thousands separators
- * (`1,234`, `1{,}234`, `1\,234`, and `1 234 567` with spaces, thin spaces or
- * no-break spaces: a 1–3 digit head then groups of exactly three digits, so
- * `3 45` stays two numbers), currency symbols and units, Unicode minus and
- * fullwidth characters, fractions (`a/b`; `\frac`, `\dfrac`, `\tfrac` signed
- * in any form: `-\frac{3}{4}`, `\frac{-3}{4}`, `\frac{3}{-4}`,
- * `-\left(\frac{3}{4}\right)`), percentages as
- * written (`25%` gives 25), scientific notation (`1.5e3`,
- * `3.2 \times 10^{4}`), `\boxed{}`, markdown bold, answer markers
- * ("Answer:", "Final answer:", "####", "答案是", "答案：", "结果为"),
- * Chinese numerals up to 亿, and `<think>` blocks (ignored).
- *
- * In worked answers it takes the last explicit answer marker, else the last
- * boxed value, else the last bold number, else the final number — never the
- * first number of the working. Returns `null` for refusals (unless they
- * still state an answer) and for text without a number. Never throws.
+ * of every common style (`1,234`, `1{,}234`, `1\,234`, `1 234 567` with
+ * spaces, thin or no-break spaces, `1.234.567`, `12,34,567`, `1'234'567`),
+ * currency symbols and units, Unicode minus and fullwidth characters,
+ * fractions (`a/b`; `\frac`, `\dfrac`, `\tfrac` signed in any form), mixed
+ * numbers (`2 1/4`, `2\tfrac{1}{4}`), percentages as written (`25%` gives
+ * 25), scientific notation (`1.5e3`, `3.2 \times 10^{4}`, `1.21 × 10⁻⁴`),
+ * "million/billion", `\boxed{}`, markdown bold, answer markers ("Answer:",
+ * "Final answer:", "####", "答案是", "答案：", "结果为"), Chinese numerals up
+ * to 亿 and units (`12.5 万`, `23 元 5 角`), and `<think>` blocks (ignored).
+ * Never throws.
  *
  * @param text The reply text.
+ * @param context The question (its numbers are not answers).
  * @returns The number found, or `null`.
  *
  * @example
@@ -163,91 +485,59 @@ const BARE_INTEGER = /^(?:0|-?[1-9]\d{0,299})$/;
  * assert.equal(extractNumber("I'm sorry, I can't compute 12 × 12."), null);
  * ```
  */
-export function extractNumber(text: string): ExtractedNumber | null {
-  // The commonest reply, a bare integer, without the scan (about 15 µs of
-  // a row's CPU at 0 ms latency, and the suites read a reply twice): the
-  // result the scan gives (tests/extract/bare_number_test.ts checks it).
-  if (BARE_INTEGER.test(text)) {
-    return {
-      value: Number(text),
-      exact: text,
-      rule: "bare",
-      span: [0, text.length],
-      candidates: 1,
-      kind: "plain",
-    };
-  }
-  try {
-    const clean = blankThinking(normalizeChars(text));
-    const all = scanNumbers(clean);
-    const arabic = all.filter((t) => t.kind !== "chinese");
-    // Chinese numerals count only where no Arabic numbers are written.
-    const tokens = arabic.length > 0 ? arabic : all;
-    if (tokens.length === 0) return null;
+export function extractNumber(
+  text: string,
+  context: NumberContext = {},
+): ExtractedNumber | null {
+  const reading = readNumber(text, context);
+  return reading.kind === "answer" ? reading.found : null;
+}
 
-    const explicit: { token: NumberToken; rule: string }[] = [];
-    const ends = markerEnds(clean);
-    const boxes = boxedSpans(clean);
-    for (const [from, to] of boxes) {
-      const t = pickInRegion(tokens, clean, from, to);
-      if (t !== undefined) explicit.push({ token: t, rule: "boxed" });
+/**
+ * A reply's number as a suite's finder reports it (see `suiteExtract`):
+ * the answer as an exact rational; an ambiguous reply as no value with
+ * rule `"ambiguous"` and the values it could not choose between; a
+ * refusal as no value with rule `"refusal"`; null without a number.
+ *
+ * @param text The reply.
+ * @param context The question (its numbers are not answers).
+ * @returns The finder's answer, or null.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { numberAnswer } from "./number.ts";
+ * assert.equal(numberAnswer("Final answer: 1,234")?.value, "1234");
+ * assert.deepEqual(numberAnswer("It is 13 or 12.")?.alternatives, ["13", "12"]);
+ * assert.equal(numberAnswer("I can't compute 12 × 12.")?.rule, "refusal");
+ * ```
+ */
+export function numberAnswer(
+  text: string,
+  context: NumberContext = {},
+): FoundAnswer | null {
+  const reading = readNumber(text, context);
+  switch (reading.kind) {
+    case "answer": {
+      const { found } = reading;
+      return found.exact === undefined ? null : {
+        value: found.exact,
+        rule: found.rule,
+        span: found.span,
+        candidates: found.candidates,
+      };
     }
-    for (const m of clean.matchAll(/\*\*([^*\n]{1,40})\*\*/g)) {
-      const from = m.index + 2, to = from + (m[1]?.length ?? 0);
-      const inside = tokens.filter((t) => t.start >= from && t.end <= to);
-      const only = inside[0];
-      const outside = only === undefined
-        ? ""
-        : clean.slice(from, only.start) + clean.slice(only.end, to);
-      // Bold counts as an answer only when it holds just the number.
-      if (inside.length === 1 && /^[\s$¥€£.,:;!。，：；！]*$/.test(outside)) {
-        explicit.push({ token: inside[0] as NumberToken, rule: "bold" });
-      }
-    }
-    let chosen: { token: NumberToken; rule: string } | undefined;
-    for (const end of ends) {
-      const t = pickAfterMarker(tokens, clean, end);
-      if (t !== undefined) {
-        chosen = { token: t, rule: "answer_marker" };
-        explicit.push(chosen);
-      }
-    }
-    if (chosen === undefined) {
-      const boxed = explicit.filter((e) => e.rule === "boxed");
-      const bold = explicit.filter((e) => e.rule === "bold");
-      chosen = boxed[boxed.length - 1] ?? bold[bold.length - 1];
-    }
-    if (chosen === undefined && REFUSAL.test(clean)) return null;
-    if (chosen === undefined) {
-      // A decimal approximation of an exact fraction ("19/12 ≈ 1.58") is
-      // not the answer; the fraction is.
-      let index = tokens.length - 1;
-      const prev = tokens[index - 1], final = tokens[index] as NumberToken;
-      if (
-        prev !== undefined &&
-        (prev.kind === "fraction" || prev.kind === "latex_frac") &&
-        APPROX.test(clean.slice(prev.end, final.start))
-      ) index--;
-      const last = tokens[index] as NumberToken;
-      // "Bare": nothing but the number, maybe in $…$ or backticks, maybe a full stop.
-      const strip = (x: string) =>
-        x.replace(/^[\s$`]+/, "").replace(/[\s$`.。!！]+$/, "");
-      const bare = tokens.length === 1 &&
-        strip(clean) === strip(clean.slice(last.start, last.end));
-      chosen = { token: last, rule: bare ? "bare" : "last_number" };
-    }
-    const pool = explicit.length > 0 ? explicit.map((e) => e.token) : tokens;
-    const distinct = new Set(pool.map((t) => formatRational(t.value)));
-    const { token } = chosen;
-    return {
-      value: Number(token.value.valueOf()),
-      exact: formatRational(token.value),
-      rule: chosen.rule,
-      span: [token.start, token.end],
-      candidates: distinct.size,
-      kind: token.kind,
-    };
-  } catch {
-    return null;
+    case "ambiguous":
+      return {
+        value: null,
+        rule: "ambiguous",
+        span: reading.span,
+        candidates: reading.candidates.length,
+        alternatives: reading.candidates,
+      };
+    case "refusal":
+      return { value: null, rule: "refusal", span: null, candidates: 0 };
+    case "none":
+      return null;
   }
 }

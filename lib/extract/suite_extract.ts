@@ -17,6 +17,8 @@ export interface FoundAnswer {
   span: [number, number] | null;
   /** The candidates the finder weighed, or how many there were. */
   candidates: number | readonly unknown[];
+  /** The values it could not choose between (rule `"ambiguous"`). */
+  alternatives?: readonly string[];
 }
 
 /**
@@ -86,8 +88,8 @@ export function suiteExtract<Q>(
     if (completion.error !== undefined) return noExtraction();
     const found = find(completion.text, question, completion);
     if (found === null) return noExtraction();
-    const { value, rule, span, candidates } = found;
-    return {
+    const { value, rule, span, candidates, alternatives } = found;
+    const out: Extraction = {
       value,
       rule,
       span,
@@ -95,5 +97,7 @@ export function suiteExtract<Q>(
         ? candidates
         : candidates.length,
     };
+    if (alternatives !== undefined) out.alternatives = [...alternatives];
+    return out;
   };
 }

@@ -275,3 +275,33 @@ export function statusBeforeComparing(
   if (extraction.value === null) return "parse_error";
   return null;
 }
+
+/**
+ * Why an extraction holds no value, in words for a row's explanation: an
+ * ambiguous reply names the values it gave, a refusal says so, anything
+ * else found no answer.
+ *
+ * @param extraction An extraction without a value.
+ * @returns The explanation.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { noAnswerWhy } from "./status.ts";
+ * const ambiguous = { value: null, rule: "ambiguous", span: null, candidates: 2, alternatives: ["13", "12"] };
+ * assert.equal(noAnswerWhy(ambiguous), "ambiguous: the reply gives 13 and 12, and nothing settles which");
+ * assert.equal(noAnswerWhy({ value: null, rule: "none", span: null, candidates: 0 }), "no answer found in the reply");
+ * ```
+ */
+export function noAnswerWhy(extraction: Extraction): string {
+  if (extraction.rule === "ambiguous") {
+    const values = extraction.alternatives ?? [];
+    return `ambiguous: the reply gives ${
+      values.length > 0 ? values.join(" and ") : "several answers"
+    }, and nothing settles which`;
+  }
+  if (extraction.rule === "refusal") {
+    return "the reply declines to answer and states no answer of its own";
+  }
+  return "no answer found in the reply";
+}

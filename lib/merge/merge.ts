@@ -25,6 +25,7 @@ import {
 import type { SuiteList } from "../suites/types.ts";
 import type { ResultRow } from "../types.ts";
 import { MergeInputError } from "./error.ts";
+import { safeFileName } from "../file_name.ts";
 import { listed } from "./_listed.ts";
 import {
   checkDistinct,
@@ -292,6 +293,7 @@ function mergedManifest(
  * import assert from "node:assert/strict";
  * import { mergeShards } from "./merge.ts";
  * import { MergeInputError } from "./error.ts";
+import { safeFileName } from "../file_name.ts";
  * await assert.rejects(
  *   mergeShards(["/nonexistent-shard"], { suites: [], out: "/tmp/never-written" }),
  *   MergeInputError,
@@ -332,7 +334,10 @@ export async function mergeShards(
 
   // Everything checked: write beside the target, then rename.
   const run = options.run ?? basename(out);
-  const tmp = join(dirname(out), `.${basename(out)}.merging-${Deno.pid}`);
+  const tmp = join(
+    dirname(out),
+    `.${safeFileName(basename(out))}.merging-${Deno.pid}`,
+  );
   const counts = { rows: 0, errors: 0, cached: 0 };
   try {
     await Deno.mkdir(dirname(out), { recursive: true });

@@ -75,6 +75,7 @@ type ProfilesModule = typeof import("./sim/profiles.ts");
  * otherwise run to the end as error rows.
  *
  * @param models The config's models.
+ * @param path How the config names the i-th model. @default `models[i]`
  * @returns One problem per unknown profile (`models[i].model: ...`).
  *
  * @example
@@ -92,6 +93,7 @@ export async function simProfileProblems(
     provider: string;
     model?: string | undefined;
   }[],
+  path: (index: number) => string = (i) => `models[${i}]`,
 ): Promise<string[]> {
   if (!models.some((m) => m.provider === "sim")) return [];
   const { SIM_PROFILES } = await importLazily<ProfilesModule>(
@@ -105,7 +107,7 @@ export async function simProfileProblems(
     const id = m.model ?? m.name;
     if (known.includes(id)) return;
     problems.push(
-      `models[${i}].${
+      `${path(i)}.${
         m.model === undefined ? "name" : "model"
       }: unknown sim profile "${id}"; known profiles: ${known.join(", ")}${
         m.model === undefined

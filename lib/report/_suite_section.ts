@@ -44,6 +44,7 @@ export function brief(
     "acc_hi",
     ...extra,
     "parse_error_rate",
+    "ambiguous_rate",
     "tokens_out_mean",
     "cost",
   ];

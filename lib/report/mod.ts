@@ -31,6 +31,7 @@ export * from "./standard_charts.ts";
 export * from "./table.ts";
 export * from "./report.ts";
 export * from "./leaderboard.ts";
+export * from "./extraction_note.ts";
 export * from "./dim_kinds.ts";
 export * from "./suite_view.ts";
 export * from "./progress.ts";

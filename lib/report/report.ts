@@ -13,6 +13,8 @@ import { type LoadedRuns, loadRuns } from "./load.ts";
 import { headline } from "./headline.ts";
 import { headlineHtml } from "./headline_html.ts";
 import { leaderboardHtml, leaderboards } from "./leaderboard.ts";
+import { extractionNote } from "./extraction_note.ts";
+import { escapeHtml } from "./plot.ts";
 import { accuracyByCategory } from "./standard_charts.ts";
 import { RESULT_COLUMNS } from "../types.ts";
 import { viewerSections } from "./viewer/mod.ts";
@@ -38,6 +40,7 @@ const OVERVIEW_REST = [
   "tokens_in",
   "tokens_out",
   "parse_error_rate",
+  "ambiguous_rate",
   "tokens_out_mean",
   "cost",
 ];
@@ -97,6 +100,14 @@ async function byDimsSection(
     }
   }
   return { title, parts };
+}
+
+/** The overview's note on ambiguous replies and the extraction judge, if any. */
+function extractionNotes(frame: DataFrame): string[] {
+  const note = extractionNote(frame);
+  return note === null
+    ? []
+    : [`<p class="note"><b>Extraction</b>: ${escapeHtml(note)}</p>`];
 }
 
 /** Whether the rows come from more than one run. */
@@ -198,6 +209,7 @@ async function sectionsOf(
     parts: [
       "<p>Rows planned (from the run's manifest), stored and error rows (requests that failed for good, counted as not correct); n counts the scored rows (those with an answer key). Then each suite's headline metrics, as the suite declares them, over its scored rows; error rate is the share of calls that failed; tokens are totals.</p>",
       ...notesHtml(completeness),
+      ...extractionNotes(frame),
       `<details><summary>Every metric per suite and model (wide tables)</summary>${
         headlineHtml(head, { frame: overview, rest: OVERVIEW_REST }).join("\n")
       }</details>`,

@@ -59,7 +59,8 @@ export function wilsonExprs(
  * Per-group statistics of a result frame's scored rows ({@linkcode scoredRows}):
  * `n`, `correct`, `accuracy` with a
  * Wilson interval (`acc_lo`, `acc_hi`), `format_valid_rate`,
- * `parse_error_rate`, `error_rate`, `latency_mean`/`_p50`/`_p95` (ms),
+ * `parse_error_rate` (`ambiguous_rate`: the share whose answer was
+ * ambiguous, part of the parse errors), `error_rate`, `latency_mean`/`_p50`/`_p95` (ms),
  * `tokens_in`/`tokens_out` (totals) and their per-row means, and `cost`
  * (total, null when the run has no prices).
  *
@@ -121,6 +122,12 @@ export function summarize(
       )
       : pl.lit(null).cast(pl.Float64).alias("format_valid_rate"),
     status("parse_error").alias("parse_error_rate"),
+    // Of them, replies whose answer was ambiguous (a hedge, final answers
+    // that disagree): counted apart, not guessed (docs/extraction.md).
+    has("extract_rule")
+      ? pl.col("extract_rule").eq(pl.lit("ambiguous")).fillNull(false)
+        .cast(pl.Float64).mean().alias("ambiguous_rate")
+      : pl.lit(null).cast(pl.Float64).alias("ambiguous_rate"),
     status("error").alias("error_rate"),
     num("latency_ms").mean().alias("latency_mean"),
     num("latency_ms").quantile(0.5).alias("latency_p50"),
@@ -151,6 +158,7 @@ export function summarize(
     "acc_hi",
     "format_valid_rate",
     "parse_error_rate",
+    "ambiguous_rate",
     "error_rate",
     "latency_mean",
     "latency_p50",

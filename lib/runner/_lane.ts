@@ -339,6 +339,9 @@ export async function runLane(
       completion: answered,
       context: contextOf(item.entry),
       redact: shared.redact,
+      ...(config.extractionJudge === undefined
+        ? {}
+        : { extractionJudge: config.extractionJudge }),
     }).finally(() => stats.judging--);
     const written = writer.append(row);
     shared.health.note(row);

@@ -8,10 +8,15 @@
  */
 import { sha256 } from "@noble/hashes/sha2";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import type { Completion, Prompt } from "../types.ts";
 import { canonicalJson } from "../canonical.ts";
 import { redactSecrets } from "../store/redact.ts";
+import { osError, OsInputError } from "../os_error.ts";
+
+/** What to do about a cache folder that cannot be used. */
+const CACHE_TODO =
+  'give outputDir another folder, or turn the cache off (--no-cache, or "cache": false in the config)';
 
 /**
  * Entries committed in one transaction (one autocommit INSERT per row costs
@@ -185,6 +190,53 @@ export class ResponseCache {
   }
 
   /**
+   * Checks, without making anything, that a cache folder can be made or
+   * used: it is a folder, or it is missing and the nearest part of its
+   * path that exists is a folder. A sweep checks before it makes its run
+   * folder, so a cache it cannot open leaves nothing behind.
+   *
+   * @param dir The cache folder.
+   * @throws {OsInputError} naming the file that is in the way.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { ResponseCache } from "./cache.ts";
+   * const dir = await Deno.makeTempDir();
+   * await ResponseCache.check(`${dir}/a/.cache`);
+   * await Deno.writeTextFile(`${dir}/.cache`, "mine");
+   * await assert.rejects(ResponseCache.check(`${dir}/.cache`), /\.cache is a file, not a folder/);
+   * await assert.rejects(ResponseCache.check(`${dir}/.cache/x`), /\.cache is a file, not a folder/);
+   * await Deno.remove(dir, { recursive: true });
+   * ```
+   */
+  static async check(dir: string): Promise<void> {
+    let current = resolve(dir);
+    for (;;) {
+      let info: Deno.FileInfo;
+      try {
+        info = await Deno.stat(current);
+      } catch (error) {
+        if (!(error instanceof Deno.errors.NotFound)) {
+          throw osError(error, {
+            action: "open the response cache",
+            path: dir,
+            todo: CACHE_TODO,
+          });
+        }
+        if (dirname(current) === current) return;
+        current = dirname(current);
+        continue;
+      }
+      if (info.isDirectory) return;
+      const file = current === resolve(dir) ? dir : current;
+      throw new OsInputError(
+        `Cannot open the response cache ${dir}: ${file} is a file, not a folder; ${CACHE_TODO}`,
+      );
+    }
+  }
+
+  /**
    * Opens (creating if needed) the cache in a folder.
    *
    * @param dir The cache folder (created if missing).
@@ -219,7 +271,16 @@ export class ResponseCache {
     options: ResponseCacheOptions = {},
   ): Promise<ResponseCache> {
     const { secrets = [] } = options;
-    await Deno.mkdir(dir, { recursive: true });
+    try {
+      await Deno.mkdir(dir, { recursive: true });
+    } catch (error) {
+      throw osError(error, {
+        action: "open the response cache",
+        path: dir,
+        expected: "a folder",
+        todo: CACHE_TODO,
+      });
+    }
     const path = join(dir, "responses.sqlite");
     try {
       const db = new DatabaseSync(path);

@@ -8,6 +8,7 @@ import type { SweepConfig } from "../config/schema.ts";
 import type { Suite, SuiteList } from "../suites/types.ts";
 import type { SuiteEntry } from "./work.ts";
 import type { IdentityInput } from "../store/mod.ts";
+import { InputLog } from "../inputs/log.ts";
 import { collisionMessage } from "./_collision.ts";
 
 /**
@@ -87,6 +88,8 @@ export async function loadEntries(
 ): Promise<LoadedEntries> {
   const entries: SuiteEntry[] = [];
   const questionCounts: Record<string, number> = {};
+  // Every dataset file the suites read, strictly decoded, by content.
+  const log = new InputLog({ baseDir });
   /** Each question id with the index of the entry that asked it first. */
   const seenIds = new Map<string, number>();
   for (const [i, suiteConfig] of config.suites.entries()) {
@@ -102,6 +105,7 @@ export async function loadEntries(
         seed: config.seed,
         params: suiteConfig.params,
         baseDir,
+        inputs: log,
       });
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
@@ -156,5 +160,5 @@ export async function loadEntries(
     }
     entries.push(entry);
   }
-  return { entries, questionCounts, inputs: [] };
+  return { entries, questionCounts, inputs: log.records() };
 }

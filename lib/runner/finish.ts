@@ -13,10 +13,12 @@ import type { ScoreCache, ScoreContext } from "../suites/types.ts";
 import type {
   ChatMessage,
   Completion,
+  DimValue,
   Extraction,
   ResultRow,
   Verdict,
 } from "../types.ts";
+import { extractionJudgePrompt, judgeAnswer } from "./extraction_judge.ts";
 import { errorVerdict } from "../judge/status.ts";
 import { toResultRow } from "./row.ts";
 import type { SuiteEntry, WorkItem } from "./work.ts";
@@ -31,10 +33,64 @@ function message(error: unknown): string {
  * request is an error row and never reaches the suite's `extract` or
  * `score`; a suite that throws becomes an error row too.
  */
+/** Rules that leave a reply unread: nothing found, or an ambiguous answer. */
+const UNREAD = new Set(["none", "ambiguous"]);
+
+/**
+ * Asks the extraction judge for a reply the rules could not read, and
+ * reads its answer with the suite's own extraction: the judged extraction
+ * (rule `"judge"`) when it names one, and what to keep on the row either
+ * way (the rules' outcome, the judge's answer, whether it is one of the
+ * ambiguous reply's candidates). Null when the rules read the reply.
+ */
+async function askJudge(
+  item: WorkItem,
+  completion: Completion,
+  ruled: Extraction,
+  model: ModelConfig,
+  context: ScoreContext,
+): Promise<
+  { extraction: Extraction | null; metrics: Record<string, DimValue> } | null
+> {
+  if (ruled.value !== null || !UNREAD.has(ruled.rule)) return null;
+  if (completion.text.trim() === "") return null;
+  const reply = await context.complete(
+    model,
+    extractionJudgePrompt(item.question, completion.text),
+  );
+  const metrics: Record<string, DimValue> = {
+    rule_extract: ruled.rule === "ambiguous"
+      ? `ambiguous: ${(ruled.alternatives ?? []).join(" | ")}`
+      : ruled.rule,
+  };
+  if (reply.error !== undefined) {
+    metrics.judge_error = reply.error.message;
+    return { extraction: null, metrics };
+  }
+  const answer = judgeAnswer(reply.text);
+  metrics.judge_answer = answer ?? "none";
+  if (answer === null) return { extraction: null, metrics };
+  const read = item.entry.suite.extract(item.question, {
+    ...completion,
+    text: answer,
+    reasoning: null,
+    finishReason: "stop",
+  });
+  if (read.value === null) return { extraction: null, metrics };
+  if (ruled.alternatives !== undefined) {
+    metrics.judge_agrees = ruled.alternatives.includes(read.value);
+  }
+  return {
+    extraction: { value: read.value, rule: "judge", span: null, candidates: 1 },
+    metrics,
+  };
+}
+
 async function judge(
   item: WorkItem,
   completion: Completion,
   context: ScoreContext,
+  extractionJudge: ModelConfig | undefined,
 ): Promise<
   { completion: Completion; extraction: Extraction | null; verdict: Verdict }
 > {
@@ -47,13 +103,20 @@ async function judge(
   }
   const { suite } = item.entry;
   try {
-    const extraction = suite.extract(item.question, completion);
+    const ruled = suite.extract(item.question, completion);
+    const judged = extractionJudge === undefined
+      ? null
+      : await askJudge(item, completion, ruled, extractionJudge, context);
+    const extraction = judged?.extraction ?? ruled;
     const verdict = await suite.score(
       item.question,
       completion,
       extraction,
       context,
     );
+    if (judged !== null) {
+      verdict.metrics = { ...verdict.metrics, ...judged.metrics };
+    }
     return { completion, extraction, verdict };
   } catch (error) {
     // Suites never throw by contract; if one does, keep the row and go on.
@@ -94,6 +157,11 @@ export interface FinishInput {
   context: ScoreContext;
   /** Removes every secret of the sweep from stored text. */
   redact: (text: string) => string;
+  /**
+   * The model asked for the answer of a reply the rules could not read
+   * (config `extractionJudge`). @default none: not asked
+   */
+  extractionJudge?: ModelConfig;
   /**
    * When the row was finished (the row's `finished_at`).
    *
@@ -152,6 +220,7 @@ export async function finishRow(input: FinishInput): Promise<ResultRow> {
     input.item,
     input.completion,
     input.context,
+    input.extractionJudge,
   );
   const row = toResultRow({
     run: input.runName,

@@ -7,6 +7,7 @@
  */
 import { join } from "node:path";
 import { parseShard, type Shard } from "./shard.ts";
+import { safeFileName } from "../file_name.ts";
 
 /**
  * A job id fit for a folder name: letters, digits, `.`, `_` and `-`, not
@@ -16,7 +17,8 @@ export const JOB_ID = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
 
 /**
  * The folder of one job (all its shards, then `merged/`):
- * `<outputDir>/<name>-<job>`.
+ * `<outputDir>/<name>-<job>`, the name made a safe file name
+ * (`safeFileName`: a name the config accepts stays as it is).
  *
  * @param outputDir The config's `outputDir`.
  * @param name The config's `name`.
@@ -40,7 +42,7 @@ export function jobDir(outputDir: string, name: string, job: string): string {
       }: expected letters, digits, '.', '_' and '-' (an array job id such as 4107, a Job name such as calc-bench-sweep)`,
     );
   }
-  return join(outputDir, `${name}-${job}`);
+  return join(outputDir, `${safeFileName(name)}-${job}`);
 }
 
 /**

@@ -150,7 +150,11 @@ export function toResultRow(input: RowInput): ResultRow {
     error_kind: completion.error?.kind ?? null,
     error_message: completion.error?.message ?? null,
     explanation: verdict.explanation ?? null,
-    metrics: verdict.metrics ?? {},
+    // The values of an ambiguous reply go with the row, for the viewer.
+    metrics: extraction?.alternatives === undefined ? verdict.metrics ?? {} : {
+      ...verdict.metrics,
+      candidates: extraction.alternatives.join(" | "),
+    },
     transcript: completion.transcript === undefined ||
         completion.transcript.length === 0
       ? null

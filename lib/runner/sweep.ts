@@ -205,6 +205,13 @@ export async function runSweep(
   };
   const judging = judgingOf(entries);
   if (judging !== undefined) session.judging = judging;
+  // The cache folder is checked before the run folder is made (a file in
+  // its place is refused, leaving nothing behind), and made after it.
+  const useCache = options.cache ?? config.cache;
+  const cacheDir = options.cacheDir ?? join(config.outputDir, ".cache");
+  if (useCache) {
+    await beforeFolder(environment, () => ResponseCache.check(cacheDir));
+  }
   const health = new ModelHealth();
   const opened = await beforeFolder(environment, () =>
     openStore({
@@ -238,12 +245,8 @@ export async function runSweep(
   manifest = opened.manifest;
   const runName = manifest.run;
   const resultsPath = join(runDir, "results.jsonl");
-  const useCache = options.cache ?? config.cache;
   const cache = useCache
-    ? await ResponseCache.open(
-      options.cacheDir ?? join(config.outputDir, ".cache"),
-      { secrets },
-    )
+    ? await ResponseCache.open(cacheDir, { secrets })
     : null;
   let writer: ResultsWriter;
   try {

@@ -34,6 +34,7 @@ import {
 } from "./_py_native.ts";
 import { childArgs, findPyodideDir, loadSnapshot } from "./_pyodide.ts";
 import { selfTestNative } from "./_selftest.ts";
+import { checkMemoryFloor } from "./memory_floor.ts";
 import type { PairLease } from "./pair.ts";
 import type { BackendInfo } from "./types.ts";
 
@@ -319,6 +320,8 @@ export class Pool {
       );
     }
     const backend = await this.backendOf(language);
+    // A limit too small to start a worker is the caller's to fix.
+    checkMemoryFloor(backend, heapMb, "memoryMb");
     const cpus = this.cpus;
     if (timing) await this.timingSlots.take();
     // Alone: a quiet lease holds every slot (one quiet lease at a time, so

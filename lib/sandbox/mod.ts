@@ -205,6 +205,14 @@ export {
 export type { Sandbox } from "./sandbox.ts";
 export * from "./types.ts";
 export { sameValue } from "./same_value.ts";
+export {
+  checkMemoryFloor,
+  DENO_MEMORY_FLOOR_MB,
+  MEMORY_FLOOR_MB,
+  memoryFloorMb,
+  NATIVE_MEMORY_FLOOR_MB,
+  PYODIDE_MEMORY_FLOOR_MB,
+} from "./memory_floor.ts";
 export { PreparedArgs } from "./prepared.ts";
 export { pairedRatio, TimingPair } from "./pair.ts";
 export type { SameValueRule } from "./same_value.ts";

@@ -6,6 +6,7 @@
 import { dirname, join } from "node:path";
 import type { ResultRow } from "../types.ts";
 import { lineAfter, lineBefore, readLineBatches } from "./lines.ts";
+import { resultsFileError } from "./run_dir.ts";
 
 /**
  * The one end-of-file rule of `results.jsonl`, shared by every reader (the
@@ -120,10 +121,20 @@ export async function* readResults(
     file = await Deno.open(path, { read: true });
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return;
-    throw error;
+    throw resultsFileError(error, path, "read the rows");
   }
   using _ = file;
-  for await (const { lines, first, terminated } of readLineBatches(file)) {
+  // A folder opens (for reading) on Linux; its first read fails (EISDIR).
+  const batches = readLineBatches(file);
+  const next = async () => {
+    try {
+      return await batches.next();
+    } catch (error) {
+      throw resultsFileError(error, path, "read the rows");
+    }
+  };
+  for (let b = await next(); !b.done; b = await next()) {
+    const { lines, first, terminated } = b.value;
     for (let i = 0; i < lines.length; i++) {
       const line = lines[i]!;
       if (line.trim() === "") continue;

@@ -7,9 +7,13 @@
  * @module
  */
 import { basename, dirname, join, resolve } from "node:path";
+import { fsReason, osError } from "../os_error.ts";
+import { safeFileName } from "../file_name.ts";
 
 /**
- * The folder name of a run started at `date`: `<name>-<YYYYMMDD-HHMMSS>` (UTC).
+ * The folder name of a run started at `date`: `<name>-<YYYYMMDD-HHMMSS>` (UTC),
+ * the name made a safe, bounded file name first (`safeFileName`: a name
+ * the config accepts stays as it is).
  *
  * @param name The sweep name from the config.
  * @param date The start time.
@@ -20,13 +24,14 @@ import { basename, dirname, join, resolve } from "node:path";
  * import assert from "node:assert/strict";
  * import { runDirName } from "./run_dir.ts";
  * assert.equal(runDirName("demo", new Date("2026-01-02T03:04:05Z")), "demo-20260102-030405");
+ * assert.ok(runDirName("x".repeat(300), new Date()).length <= 96);
  * ```
  */
 export function runDirName(name: string, date: Date): string {
   const iso = date.toISOString(); // 2026-01-02T03:04:05.000Z
   const stamp = iso.slice(0, 10).replaceAll("-", "") + "-" +
     iso.slice(11, 19).replaceAll(":", "");
-  return `${name}-${stamp}`;
+  return `${safeFileName(name)}-${stamp}`;
 }
 
 /** What is wrong with a folder given as a run (see {@linkcode RunDirError}). */
@@ -66,39 +71,8 @@ export class RunDirError extends Error {
   }
 }
 
-/**
- * A file-system error in words, without the OS error number and the
- * syscall Deno appends ("No such file or directory (os error 2): readfile
- * 'x'").
- *
- * @param error What a `Deno` file call threw.
- * @returns A short reason ("it does not exist", "permission denied", ...).
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { fsReason } from "./run_dir.ts";
- * const error = await Deno.readTextFile("/no/such/file").catch((e) => e);
- * assert.equal(fsReason(error), "it does not exist");
- * ```
- */
-export function fsReason(error: unknown): string {
-  if (error instanceof Deno.errors.NotFound) return "it does not exist";
-  if (error instanceof Deno.errors.AlreadyExists) {
-    return "a file of that name exists";
-  }
-  if (error instanceof Deno.errors.PermissionDenied) {
-    return "permission denied";
-  }
-  if (error instanceof Deno.errors.NotADirectory) {
-    return "a part of the path is a file, not a folder";
-  }
-  if (error instanceof Deno.errors.IsADirectory) {
-    return "it is a folder, not a file";
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return message.replace(/\s*\(os error \d+\).*$/s, "");
-}
+/** A file-system error in words: see `lib/os_error.ts`, which owns it. */
+export { fsReason };
 
 /** Options of {@linkcode createRunDir}. */
 export interface CreateRunDirOptions {
@@ -115,7 +89,9 @@ export interface CreateRunDirOptions {
 function partialPath(parent: string, name: string): string {
   return join(
     parent,
-    `.${name}.partial-${Deno.pid}-${crypto.randomUUID().slice(0, 8)}`,
+    `.${safeFileName(name)}.partial-${Deno.pid}-${
+      crypto.randomUUID().slice(0, 8)
+    }`,
   );
 }
 
@@ -425,8 +401,11 @@ export async function checkRunDir(
       );
     }
   } else if (!(await Deno.stat(results)).isFile) {
+    const what = (await Deno.stat(results)).isDirectory
+      ? "is a folder, not a file"
+      : "is not a file";
     throw fail(
-      `its results.jsonl is not a file (${resolve(results)})`,
+      `its results.jsonl ${what} (${resolve(results)})`,
       "a run folder holds its rows in the file results.jsonl that deno task sweep writes; give the run folder the sweep wrote",
       "not-a-run",
     );
@@ -454,13 +433,57 @@ export async function checkRunDir(
       );
     }
   }
-  if (rows && !(await hasCompleteLine(results))) {
+  let complete = true;
+  try {
+    if (rows) complete = await hasCompleteLine(results);
+  } catch (error) {
+    throw resultsFileError(error, results, `${action} ${path}`);
+  }
+  if (!complete) {
     throw fail(
       "the run has no rows yet (results.jsonl holds no complete line)",
       `resume it with deno task sweep --resume ${path}`,
       "no-rows",
     );
   }
+}
+
+/**
+ * A run's `results.jsonl` that cannot be read, in words (see
+ * `lib/os_error.ts`): a folder in its place, a loop of links, no
+ * permission, ... naming the file and what it should be.
+ *
+ * @param error What reading the file threw.
+ * @param path The `results.jsonl` path.
+ * @param action What could not be done ("write a report of run").
+ * @returns The error to throw: an `OsInputError` (exit 2) or
+ *   `OsFailureError` (exit 1), or `error` itself when it is not an OS error.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { resultsFileError } from "./run_dir.ts";
+ * const dir = await Deno.makeTempDir();
+ * await Deno.mkdir(`${dir}/results.jsonl`);
+ * const error = await Deno.readTextFile(`${dir}/results.jsonl`).catch((e) => e);
+ * const mapped = resultsFileError(error, `${dir}/results.jsonl`, "read the run");
+ * assert.equal(mapped.name, "OsInputError");
+ * assert.match(mapped.message, /results\.jsonl is a folder, not a file \(the run's rows/);
+ * await Deno.remove(dir, { recursive: true });
+ * ```
+ */
+export function resultsFileError(
+  error: unknown,
+  path: string,
+  action: string,
+): Error {
+  return osError(error, {
+    action,
+    path,
+    expected: "a file (the run's rows, one JSON object per line)",
+    todo:
+      "give a run folder whose results.jsonl is the file of rows deno task sweep wrote",
+  });
 }
 
 /** Whether a file has a newline-terminated line that is not blank. */

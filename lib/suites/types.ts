@@ -12,6 +12,7 @@
  * @module
  */
 import type { ModelConfig } from "../config/schema.ts";
+import type { InputLog } from "../inputs/log.ts";
 import type { Template, ToolExecutor } from "../prompting/template.ts";
 import type { RegisteredSkill } from "../providers/sim/mod.ts";
 import type { SuiteView } from "../report/suite_view.ts";
@@ -34,6 +35,12 @@ export interface QuestionSourceOptions {
   params: Record<string, unknown>;
   /** Folder relative paths in params resolve against (the config file's folder). */
   baseDir: string;
+  /**
+   * Reads input files strictly and records each by content for the run's
+   * identity: a suite reads its datasets through it. @default a fresh log
+   * (a notebook calling `questions` directly)
+   */
+  inputs?: InputLog;
 }
 
 /** The outcome of checking a suite's params: every issue with its path. */

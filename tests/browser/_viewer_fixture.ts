@@ -67,6 +67,8 @@ function arithmetic(run: string, model: string, i: number, good: boolean) {
   const sum = a + b;
   const got = good ? sum : sum - 2;
   const level = i % 2 ? "d2" : "d3";
+  // The good model's one miss hedged; the extraction judge read it.
+  const judged = model === "sim-good" && !good;
   return row(run, model, {
     suite: "arithmetic",
     question_id: `arithmetic/add/${level}/s1/${i}/en`,
@@ -78,9 +80,16 @@ function arithmetic(run: string, model: string, i: number, good: boolean) {
     error_class: good ? null : "digit",
     rel_error: good ? 0 : 2 / sum,
     extracted: String(got),
-    extract_rule: "answer_marker",
-    response: `Let's add.\n${a} + ${b} = ${got}\nFinal answer: ${got}`,
-    explanation: `expected ${sum}, got ${got} (answer_marker)`,
+    extract_rule: judged ? "judge" : "answer_marker",
+    response: judged
+      ? `Let's add.\nThe answer is ${got} or maybe ${sum}.`
+      : `Let's add.\n${a} + ${b} = ${got}\nFinal answer: ${got}`,
+    explanation: `expected ${sum}, got ${got} (${
+      judged ? "judge" : "answer_marker"
+    })`,
+    metrics: judged
+      ? { rule_extract: `ambiguous: ${got} | ${sum}`, judge_answer: `${got}` }
+      : {},
     latency_ms: 200 + i * 10,
     completion_tokens: 10 + i,
   });

@@ -284,6 +284,26 @@ Deno.test("the sample viewer filters, opens, navigates, shares and compares samp
     );
 
     await t.step(
+      "shows what the rules and the extraction judge read of a hedged reply",
+      async () => {
+        const r = rowsA.find((x) => x.extract_rule === "judge")!;
+        await page.click(`#vw-rows [data-key="${r.key}"]`);
+        assert.equal(await detailKey(page, r.key), r.key);
+        const text = await page.innerText(
+          "#sample-detail [data-part=extracted]",
+        );
+        assert.match(text, /rule\s*judge/);
+        assert.ok(
+          text.includes(`the rules read\t${r.metrics.rule_extract}`) ||
+            text.includes(`the rules read\n${r.metrics.rule_extract}`),
+          text,
+        );
+        assert.match(text, new RegExp(`the judge read\\s*${r.extracted}`));
+        await page.click("#vw-reset");
+      },
+    );
+
+    await t.step(
       "moves to the next and previous sample with j / k and the arrows",
       async () => {
         await page.selectOption(

@@ -58,7 +58,7 @@ Deno.test("sandbox CLI: bad limits and unreadable files exit 2 naming the flag o
     const files: [string, string][] = [
       [missing, `Cannot read ${missing}: it does not exist; give the path`],
       [folder, `Cannot read ${folder}: it is a folder, not a file`],
-      [under, `Cannot read ${under}: a part of the path is a file`],
+      [under, `Cannot read ${under}: ${prog} is a file, not a folder`],
     ];
     for (const [file, expected] of files) {
       // Good limits pass through to the file check.

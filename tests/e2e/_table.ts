@@ -31,6 +31,8 @@ export interface Case {
   mayChange?: RegExp;
   /** Environment beside `NO_COLOR`. */
   env?: Record<string, string>;
+  /** Symbolic links to make in the case's folder: link path → target. */
+  symlinks?: Record<string, string>;
   /**
    * More checks after the command ran (rows counted, a file's content):
    * returns what is wrong, empty when all is well.
@@ -111,6 +113,9 @@ export async function runCase(
   const dir = join(base, String(i));
   await Deno.mkdir(dir);
   await setUp(dir, c.files);
+  for (const [link, target] of Object.entries(c.symlinks ?? {})) {
+    await Deno.symlink(target, join(dir, link));
+  }
   await prepare?.(dir);
   const before = await tree(dir);
   const out = await new Deno.Command(Deno.execPath(), {
@@ -136,7 +141,13 @@ export async function runCase(
   if (/^\s{4}at /m.test(output) || /Uncaught|panicked/.test(output)) {
     problems.push("a stack trace");
   }
-  if (c.verify !== undefined) problems.push(...await c.verify(dir, output));
+  if (c.verify !== undefined) {
+    try {
+      problems.push(...await c.verify(dir, output));
+    } catch (error) {
+      problems.push(`its check failed: ${(error as Error).message}`);
+    }
+  }
   const free = (p: string) => c.mayChange?.test(p.split(" ")[0]!) ?? false;
   const after = (await tree(dir)).filter((p) =>
     !free(p) &&

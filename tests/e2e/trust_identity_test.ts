@@ -289,7 +289,7 @@ const CASES: TrustCase[] = [
       await Deno.remove(join(dir, "run", "results.jsonl"));
       await Deno.mkdir(join(dir, "run", "results.jsonl"));
     },
-    expect: [/run/, /results\.jsonl is not a file/],
+    expect: [/run/, /results\.jsonl is a folder, not a file/],
   },
   // One output guard, on real paths.
   {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { extractNumber } from "../../lib/extract/mod.ts";
+import { extractNumber, readNumber } from "../../lib/extract/mod.ts";
 
 /** Asserts the exact value extracted from `text`. */
 function expectExact(text: string, exact: string, rule?: string): void {
@@ -159,8 +159,12 @@ Deno.test("extractNumber() resolves an expression after a marker to its result",
   expectExact("Final answer: 12 + 30 = 42.", "42", "answer_marker");
 });
 
-Deno.test("extractNumber() prefers the marker over boxed, and boxed over the last number", () => {
-  expectExact("\\boxed{7}\nFinal answer: 8", "8", "answer_marker");
+Deno.test("extractNumber() takes boxed over the last number; a box and a final answer that disagree are ambiguous", () => {
+  // Two final answers, no correction between them: the grader cannot tell
+  // which the model meant (docs/extraction.md, rule 5).
+  assert.equal(extractNumber("\\boxed{7}\nFinal answer: 8"), null);
+  assert.deepEqual(readNumber("\\boxed{7}\nFinal answer: 8").kind, "ambiguous");
+  expectExact("\\boxed{7}\nWait, that was wrong. Final answer: 8", "8");
   expectExact("we find \\boxed{7} and 99 more steps", "7", "boxed");
 });
 

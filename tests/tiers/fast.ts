@@ -16,6 +16,7 @@ import { join, relative } from "node:path";
 /** Folders and files the fast tier leaves to `deno task test`. */
 export const SLOW: readonly string[] = [
   "tests/e2e",
+  "tests/inputs/decode_test.ts",
   "tests/notebooks",
   "tests/sandbox",
   "tests/browser",

@@ -9,6 +9,7 @@ import { hash32, mix32, mulberry32 } from "./rng.ts";
 import { nonAnswer, renderAnswer, runaway } from "./_render.ts";
 import { getSimProfile, SIM_CREATED } from "./profiles.ts";
 import { findSkillAnswer } from "./skills/mod.ts";
+import { replyReaderSkill } from "./skills/reader.ts";
 import type {
   RegisteredSkill,
   SkillAnswer,
@@ -291,7 +292,11 @@ export function simChat(
   let answer: SkillAnswer | null = last?.role === "tool"
     ? toolResultAnswer(messages, last)
     : null;
-  answer ??= findSkillAnswer(input, skills)?.answer ?? null;
+  // The sim's own reader first: the extraction judge's prompt quotes a
+  // question a suite's skill would otherwise solve; no suite prompt
+  // matches the reader.
+  answer ??= findSkillAnswer(input, [replyReaderSkill, ...skills])?.answer ??
+    null;
 
   let content: string | null;
   let reasoning: string | null = null;

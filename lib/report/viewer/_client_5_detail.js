@@ -171,7 +171,12 @@ function sampleDetail(i) {
     block(
       "Extracted answer",
       "extracted",
-      fields([["rule", val("extract_rule", i)]]),
+      fields([
+        ["rule", val("extract_rule", i)],
+        ["candidates", val("candidates", i)],
+        ["the rules read", val("rule_extract", i)],
+        ["the judge read", val("judge_answer", i)],
+      ]),
       x === null
         ? el("p", { class: "note", text: "nothing extracted" })
         : pre(x, x.includes("\n") ? "code" : "wrap"),

@@ -62,6 +62,10 @@ const FIELDS = [
   "reasoning",
   "extracted",
   "extract_rule",
+  // An ambiguous reply's values, and the extraction judge's reading.
+  "candidates",
+  "rule_extract",
+  "judge_answer",
   "explanation",
   "error_class",
   "rel_error",

@@ -9,6 +9,7 @@ import { classifyNumericError } from "./forensics.ts";
 import {
   errorVerdict,
   formatValidFor,
+  noAnswerWhy,
   statusBeforeComparing,
 } from "../../judge/status.ts";
 import { compareNumeric, type NumericTolerance } from "../../judge/numeric.ts";
@@ -124,7 +125,7 @@ export function judgeNumeric(
       formatValid: formatValidFor(ladder, extraction, inFormat),
       explanation: ladder === "truncated"
         ? "the reply hit the token limit before an answer"
-        : "no number found in the reply",
+        : noAnswerWhy(extraction),
     };
   }
   const expected = question.answer.value;

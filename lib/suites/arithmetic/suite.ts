@@ -52,7 +52,7 @@
  */
 import { isAbsolute, join } from "node:path";
 import { z } from "zod";
-import { extractNumber } from "../../extract/number.ts";
+import { numberAnswer } from "../../extract/number.ts";
 import { suiteExtract } from "../../extract/suite_extract.ts";
 import {
   ARITHMETIC_FAMILIES,
@@ -67,7 +67,7 @@ import {
 } from "./score.ts";
 import { ARITHMETIC_TEMPLATES } from "./templates.ts";
 import type { Question } from "../../types.ts";
-import type { Suite } from "../types.ts";
+import type { QuestionSourceOptions, Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { arithmeticSkill } from "./sim/skill.ts";
 import { zodParams } from "../params.ts";
@@ -147,7 +147,7 @@ function plannedQuestions(p: ArithmeticParams): number {
 }
 
 async function questions(
-  options: { seed: number; params: Record<string, unknown>; baseDir: string },
+  options: QuestionSourceOptions,
 ): Promise<ArithmeticQuestion[]> {
   const p = parseParams(options.params);
   let out: Question[];
@@ -156,7 +156,7 @@ async function questions(
     const path = isAbsolute(p.dataset)
       ? p.dataset
       : join(options.baseDir, p.dataset);
-    out = await loadFrozen(path);
+    out = await loadFrozen(path, options.inputs);
   } else {
     const planned = plannedQuestions(p);
     if (planned > MAX_ARITHMETIC_QUESTIONS) {
@@ -186,10 +186,10 @@ async function questions(
   return out.map((q) => ({ ...q, payload: { ...q.payload, tolerance } }));
 }
 
-const extract = suiteExtract<Question>((text) => {
-  const found = extractNumber(text);
-  return found?.exact === undefined ? null : { ...found, value: found.exact };
-});
+// The question's own numbers are inputs a reply may restate, not answers.
+const extract = suiteExtract<Question>((text, question) =>
+  numberAnswer(text, { question: question.text })
+);
 
 /** The dims arithmetic questions carry. */
 export const ARITHMETIC_DIMS: readonly DimSpec[] = [

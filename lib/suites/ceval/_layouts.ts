@@ -5,7 +5,9 @@
  *
  * @module
  */
+import { Buffer } from "node:buffer";
 import { parse } from "csv-parse/sync";
+import type { InputLog } from "../../inputs/mod.ts";
 import { join } from "node:path";
 import type { CevalSplit } from "./_record.ts";
 import { importLazily } from "../../lazy.ts";
@@ -104,11 +106,17 @@ export async function filesFor(
 export async function readRaw(
   file: string,
   layout: CevalLayout,
+  inputs: InputLog,
 ): Promise<RawFile> {
   if (layout === "csv") {
-    // csv-parse handles the BOM, quoted commas and line breaks.
+    // csv-parse handles quoted commas and line breaks; the log decodes
+    // strictly (UTF-8 with or without a BOM, or GBK/GB18030 detected).
     let columns: string[] | null = null;
-    const rows = parse(await Deno.readTextFile(file), {
+    const text = await inputs.readText(file, {
+      legacyChinese: true,
+      what: "the C-Eval CSV",
+    });
+    const rows = parse(text, {
       bom: true,
       columns: (header: string[]) => (columns = header),
       skip_empty_lines: true,
@@ -121,11 +129,11 @@ export async function readRaw(
     // importing the suite registry stays light and needs no --allow-ffi
     // (lazily: a literal import would be prepared with the suite).
     const { default: pl } = await importLazily<Polars>("nodejs-polars");
-    const frame = pl.readParquet(file);
+    const frame = pl.readParquet(Buffer.from(await inputs.readBytes(file)));
     return { file, columns: frame.columns, rows: frame.toRecords() };
   }
   const json: unknown = JSON.parse(
-    (await Deno.readTextFile(file)).replace(/^\uFEFF/, ""),
+    await inputs.readText(file, { what: "the C-Eval JSON" }),
   );
   const list = Array.isArray(json) ? json : (json as { data?: unknown })?.data;
   if (!Array.isArray(list)) {

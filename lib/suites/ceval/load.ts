@@ -10,6 +10,7 @@ import {
   filesFor,
   readRaw,
 } from "./_layouts.ts";
+import { InputLog } from "../../inputs/mod.ts";
 import {
   type CevalRecord,
   type CevalSplit,
@@ -30,13 +31,19 @@ export interface LoadCevalOptions {
   subjects?: readonly string[];
   /** The layout; `"auto"` looks for CSV, then parquet, then JSON. @default {"auto"} */
   layout?: CevalLayout | "auto";
+  /**
+   * The log the files are read through: CSVs decoded strictly (UTF-8, or
+   * GBK/GB18030 detected, as Chinese downloads often are), every file
+   * recorded by content. @default a fresh log
+   */
+  inputs?: InputLog;
 }
 
 /**
  * Loads one split of C-Eval from a folder in any of its layouts:
  * - official zip: `<root>/<split>/<subject>_<split>.csv` with columns
  *   `id,question,A,B,C,D[,answer][,explanation]` (UTF-8, with or without
- *   BOM; quoted fields may hold commas and line breaks);
+ *   BOM, or GBK/GB18030; quoted fields may hold commas and line breaks);
  * - Hugging Face `ceval/ceval-exam`:
  *   `<root>/<subject>/<split>-00000-of-00001.parquet`, same columns;
  * - per-subject JSON: `<root>/<subject>/<split>.json`, an array of
@@ -52,6 +59,8 @@ export interface LoadCevalOptions {
  *   the file, the column and the columns it has; for a malformed row,
  *   naming the file and row.
  * @throws {RangeError} for an unknown subject key or a subject without a file.
+ * @throws {EncodingInputError} for a file that is neither UTF-8 nor
+ *   GBK/GB18030, naming the line and byte.
  * @throws {Deno.errors.NotFound} when no layout is found under root.
  *
  * @example
@@ -68,7 +77,12 @@ export async function loadCeval(
   root: string,
   options: LoadCevalOptions,
 ): Promise<CevalRecord[]> {
-  const { split, subjects, layout: wanted = "auto" } = options;
+  const {
+    split,
+    subjects,
+    layout: wanted = "auto",
+    inputs = new InputLog(),
+  } = options;
   const layout = wanted === "auto" ? await detectLayout(root, split) : wanted;
   if (layout === null) {
     const kind = await Deno.stat(root).then(
@@ -115,7 +129,7 @@ export async function loadCeval(
       );
     }
     for (const file of files) {
-      const raw = await readRaw(file, layout);
+      const raw = await readRaw(file, layout, inputs);
       if (raw.columns !== null) checkColumns(raw.columns, { split, file });
       raw.rows.forEach((row, i) =>
         out.push(toRecord(row, { subject, split, file, row: i + 1 }))

@@ -5,7 +5,11 @@
  * @module
  */
 import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
-import { formatValidFor, statusBeforeComparing } from "../../judge/status.ts";
+import {
+  formatValidFor,
+  noAnswerWhy,
+  statusBeforeComparing,
+} from "../../judge/status.ts";
 
 /**
  * Whether a reply to a multiple-choice prompt is in an instructed format:
@@ -95,6 +99,8 @@ export function judgeChoice(
           : `no answer key (withheld test split); the reply chose ${extraction.value}`
         : ladder === "truncated"
         ? "the reply hit the token limit before stating a letter"
+        : extraction.rule === "ambiguous"
+        ? noAnswerWhy(extraction)
         : "no single option letter found in the reply",
     };
   }

@@ -51,7 +51,7 @@
 import { fileURLToPath } from "node:url";
 import { isAbsolute, join } from "node:path";
 import { z } from "zod";
-import { extractChoice } from "../../extract/choice.ts";
+import { choiceAnswer } from "../../extract/choice.ts";
 import { suiteExtract } from "../../extract/suite_extract.ts";
 import { judgeChoice } from "./score.ts";
 import { loadCeval } from "./load.ts";
@@ -65,6 +65,7 @@ import {
   formatCevalItem,
 } from "./templates.ts";
 import type { Question } from "../../types.ts";
+import { InputLog } from "../../inputs/mod.ts";
 import type { QuestionSourceOptions, Suite } from "../types.ts";
 import type { DimSpec } from "../../types.ts";
 import { multipleChoiceSkill } from "./sim/skill.ts";
@@ -207,9 +208,11 @@ async function questions(
     ? cevalHardSubjects()
     : p.subjects;
   const layout = p.layout;
+  const inputs = options.inputs ?? new InputLog({ baseDir: options.baseDir });
   let records = await loadCeval(root, {
     split: p.split,
     layout,
+    inputs,
     ...(subjects === undefined ? {} : {
       subjects: p.subjects === "hard"
         ? await presentHard(root, p.split, layout, subjects)
@@ -228,7 +231,12 @@ async function questions(
   if (p.shots > 0) {
     const keys = [...new Set(records.map((r) => r.subject.key))];
     try {
-      dev = await loadCeval(root, { split: "dev", layout, subjects: keys });
+      dev = await loadCeval(root, {
+        split: "dev",
+        layout,
+        subjects: keys,
+        inputs,
+      });
     } catch (error) {
       throw new RangeError(
         `Cannot build C-Eval few-shot examples: ${
@@ -260,10 +268,14 @@ async function presentHard(
   return keys;
 }
 
-const extract = suiteExtract<Question>((text) => {
-  const found = extractChoice(text);
-  return found === null ? null : { ...found, value: found.letter };
-});
+// The options' texts too: a reply may answer with one ("答案是光合作用").
+const extract = suiteExtract<Question<CevalPayload>>((text, question) =>
+  choiceAnswer(text, {
+    ...(question.payload === undefined
+      ? {}
+      : { choices: question.payload.item.choices }),
+  })
+);
 
 /** The dims C-Eval questions carry. */
 export const CEVAL_DIMS: readonly DimSpec[] = [

@@ -32,9 +32,13 @@ export interface ExtractCodeOptions {
  *   single renamed function, is in it);
  * - `unclosed_think`: nothing outside an unclosed `<think>` block; the
  *   code came from inside it (the reason says which rule fired there);
+ * - `class_method`: no function defines the entry, but the code is one
+ *   class (LeetCode's `class Solution`) with exactly one public method
+ *   that is the entry up to case and underscores (`twoSum` for
+ *   `two_sum`): a function named as the entry that calls it is added;
  * - `no_entry`: code, but not the entry and not one single function (two
- *   or more functions, or only a class with methods): kept with the asked
- *   entry so the sandbox reports `no_entry`;
+ *   or more functions, or a class whose methods are not just the entry):
+ *   kept with the asked entry so the sandbox reports `no_entry`;
  * - `none`: no usable code (`code: null`).
  */
 export type CodeRule =
@@ -43,6 +47,7 @@ export type CodeRule =
   | "fence_untagged"
   | "unfenced"
   | "renamed_single_function"
+  | "class_method"
   | "other_language"
   | "unclosed_think"
   | "no_entry"
@@ -125,6 +130,85 @@ function blocksOf(text: string): { blocks: CodeBlock[]; fences: number } {
   };
 }
 
+/** A class whose one public method is the entry, and the function that calls it. */
+interface ClassMethod {
+  block: CodeBlock;
+  className: string;
+  method: string;
+  /** A top-level function named as the entry that calls the method. */
+  wrapper: string;
+}
+
+/** A name compared up to case and underscores (`twoSum` is `two_sum`). */
+const loose = (name: string) => name.replaceAll("_", "").toLowerCase();
+
+/**
+ * LeetCode's form (`class Solution: def twoSum(self, …)`) for a plain
+ * function entry: accepted when the block's code is one class with
+ * exactly one public method that is the entry up to case and underscores
+ * (helper methods beside it are the program's own) — the same program in
+ * the harness's wrapper; a class with no such method, or two, is not
+ * guessed at.
+ */
+function classMethod(block: CodeBlock, entry: string): ClassMethod | null {
+  if (block.functions.length > 0 || block.language === null) return null;
+  if (block.language === "python") {
+    const classes = [...block.code.matchAll(/^class\s+([A-Za-z_]\w*)/gm)];
+    if (classes.length !== 1) return null;
+    const className = classes[0]![1]!;
+    const methods = [
+      ...block.code.matchAll(
+        /^([ \t]+)(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(\s*self\b/gm,
+      ),
+    ];
+    const indent = methods[0]?.[1];
+    const names = methods.filter((m) => m[1] === indent).map((m) => m[2]!)
+      .filter((n) => !n.startsWith("_") && loose(n) === loose(entry));
+    if (names.length !== 1) return null;
+    return {
+      block,
+      className,
+      method: names[0]!,
+      wrapper: `
+
+def ${entry}(*args, **kwargs):
+    return ${className}().${names[0]}(*args, **kwargs)
+`,
+    };
+  }
+  const body = (block.program?.ast.body ?? []) as {
+    type: string;
+    id?: { name?: string };
+    body?: {
+      body?: {
+        type: string;
+        kind?: string;
+        static?: boolean;
+        key?: { type: string; name?: string };
+      }[];
+    };
+  }[];
+  const classes = body.filter((n) => n.type === "ClassDeclaration");
+  if (classes.length !== 1) return null;
+  const cls = classes[0]!;
+  const names = (cls.body?.body ?? []).filter((m) =>
+    m.type === "MethodDefinition" && m.kind === "method" && !m.static &&
+    m.key?.type === "Identifier" && !m.key.name!.startsWith("_")
+  ).map((m) => m.key!.name!).filter((n) => loose(n) === loose(entry));
+  if (names.length !== 1) return null;
+  const className = cls.id?.name ?? "Solution";
+  return {
+    block,
+    className,
+    method: names[0]!,
+    wrapper: `
+function ${entry}(...args) {
+  return new ${className}().${names[0]}(...args);
+}
+`,
+  };
+}
+
 function describe(block: CodeBlock): string {
   const where = block.fenced
     ? `the ${block.tag === "" ? "untagged" : `\`${block.tag}\``} block`
@@ -152,6 +236,7 @@ function choose(
   let block: CodeBlock | undefined;
   let rule: CodeRule;
   let entry = options.entry;
+  let method: ClassMethod | null = null;
   const notes: string[] = [];
   const asked = defining(options.language);
   const otherDefining = defining(other);
@@ -176,6 +261,13 @@ function choose(
     } else if (renamedOther.length > 0) {
       block = renamedOther.at(-1)!;
       rule = "other_language";
+    } else if (
+      (method = code.map((b) =>
+        classMethod(b, options.entry)
+      ).find((m) => m !== null) ?? null) !== null
+    ) {
+      block = method.block;
+      rule = "class_method";
     } else {
       block = code.find((b) => b.language === options.language) ?? code[0]!;
       rule = "no_entry";
@@ -187,7 +279,15 @@ function choose(
           }); kept with the asked entry`,
       );
     }
-    if (rule !== "no_entry") {
+    if (rule === "class_method") {
+      notes.push(
+        `${options.entry} is not defined; class ${
+          method!.className
+        }'s one public method ${
+          method!.method
+        } is, called through a function ${options.entry}`,
+      );
+    } else if (rule !== "no_entry") {
       entry = block.functions[0]!;
       notes.push(
         `${options.entry} is not defined; the one function is ${entry}`,
@@ -204,8 +304,13 @@ function choose(
   }
   const dropped = blocks.length - 1;
   if (dropped > 0) notes.push(`dropped ${dropped} other code block(s)`);
-  const kept = dropExamples(block, entry);
+  const kept = method === null
+    ? dropExamples(block, entry)
+    : dropExamples(block, method.className);
   if (kept.note !== null) notes.push(kept.note);
+  if (method !== null && kept.code !== null) {
+    kept.code += method.wrapper;
+  }
   if (block.typescript) notes.push("TypeScript: run as typescript");
   return {
     code: kept.code,

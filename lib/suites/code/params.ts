@@ -8,6 +8,7 @@ import { zodParams } from "../params.ts";
 import { uniqueList } from "../../config/unique.ts";
 import type { Suite } from "../types.ts";
 import { DIFFICULTIES, TOPICS } from "./bank/mod.ts";
+import { memoryFloorMb } from "../../sandbox/memory_floor.ts";
 
 /** The languages candidates are asked to write. */
 export const CODE_LANGUAGES = ["python", "javascript"] as const;
@@ -58,6 +59,20 @@ export const CodeParamsSchema = z.strictObject({
   python: z.enum(["auto", "native", "pyodide"]).default("auto"),
   /** Candidates judged at once (sandbox processes). @default the machine's cores */
   concurrency: z.int().min(1).max(64).optional(),
+}).superRefine((p, ctx) => {
+  // Below this a sandbox worker cannot start (lib/sandbox/memory_floor.ts).
+  const floor = Math.max(
+    ...p.languages.map((l) => memoryFloorMb(l, p.python)),
+  );
+  if (p.memoryMb < floor) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["memoryMb"],
+      message: `${p.memoryMb} is below the ${floor} MiB a sandbox worker for ${
+        p.languages.join(" and ")
+      } (python "${p.python}") needs to start; give "memoryMb": ${floor} or more`,
+    });
+  }
 }).refine((p) => p.source === "bank" || p.dataset === undefined, {
   message: 'dataset applies only to source "bank"',
   path: ["dataset"],
@@ -85,6 +100,7 @@ export type CodeParams = ReturnType<typeof CodeParamsSchema.parse>;
  * assert.deepEqual(CODE_PARAMS.parse({}).languages, ["python", "javascript"]);
  * assert.equal(CODE_PARAMS.validate({ source: "humaneval", languages: ["javascript"] }).ok, false);
  * assert.throws(() => CODE_PARAMS.parse({ timeoutMs: 0 }), TypeError);
+ * assert.throws(() => CODE_PARAMS.parse({ python: "pyodide", memoryMb: 20 }), /memoryMb.*below the 24 MiB/);
  * ```
  */
 export const CODE_PARAMS: {

@@ -8,10 +8,13 @@
  * @module
  */
 import { isAbsolute, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Question } from "../../types.ts";
 import type { SandboxValue } from "../../sandbox/mod.ts";
 import { expectedOutputsOn } from "./_expected.ts";
-import { loadHumanEval } from "../../sandbox/mod.ts";
+import { HUMANEVAL_PATH, loadHumanEval } from "../../sandbox/mod.ts";
+import { InputLog } from "../../inputs/mod.ts";
+import type { QuestionSourceOptions } from "../types.ts";
 import { type CodeProblem, loadBank } from "./bank/mod.ts";
 import type { CodeLanguage, CodeParams } from "./params.ts";
 import { suiteSandbox } from "./_sandbox.ts";
@@ -159,7 +162,7 @@ export const PROBLEMS = new Map<string, CodeProblem>();
  * import assert from "node:assert/strict";
  * import { CODE_PARAMS, codeQuestions, codeSuite } from "./mod.ts";
  * const p = CODE_PARAMS.parse({ problems: 1, languages: ["javascript"] });
- * const [q] = await codeQuestions(p, ".", 0);
+ * const [q] = await codeQuestions(p, { baseDir: ".", seed: 0 });
  * assert.match(q!.id, /^code\/bank\/\w+\/javascript$/);
  * assert.equal(q!.dims.language, "javascript");
  * await codeSuite.close?.();
@@ -167,17 +170,19 @@ export const PROBLEMS = new Map<string, CodeProblem>();
  */
 export async function codeQuestions(
   p: CodeParams,
-  baseDir: string,
-  seed: number,
+  options: Pick<QuestionSourceOptions, "baseDir" | "seed" | "inputs">,
 ): Promise<CodeQuestion[]> {
+  const { baseDir, seed, inputs = new InputLog({ baseDir }) } = options;
   const inputSeed = p.inputSeed ?? seed;
-  if (p.source === "humaneval") return await humanEvalQuestions(p, inputSeed);
+  if (p.source === "humaneval") {
+    return await humanEvalQuestions(p, inputSeed, inputs);
+  }
   const dir = p.dataset === undefined
     ? undefined
     : isAbsolute(p.dataset)
     ? p.dataset
     : join(baseDir, p.dataset);
-  const problems = selectProblems(await loadBank(dir), p);
+  const problems = selectProblems(await loadBank(dir, { inputs }), p);
   const sandbox = suiteSandbox(p);
   const keys = await Promise.all(
     problems.map((problem) => expectedOutputsOn(problem, sandbox)),
@@ -219,7 +224,10 @@ export async function codeQuestions(
 async function humanEvalQuestions(
   p: CodeParams,
   inputSeed: number,
+  inputs: InputLog,
 ): Promise<CodeQuestion[]> {
+  // The published file, recorded by content for the run's identity.
+  await inputs.readBytes(fileURLToPath(HUMANEVAL_PATH));
   let problems = await loadHumanEval();
   if (typeof p.problems === "number") problems = problems.slice(0, p.problems);
   else if (Array.isArray(p.problems)) {

@@ -89,11 +89,7 @@ export const codeSuite: Suite<CodePayload> = {
     "Algorithm code in Python and JavaScript, run in a sandbox: correctness (pass@k), measured time complexity, edge and large-input robustness, code quality and a weighted score; plus HumanEval.",
   validateParams: CODE_PARAMS.validate,
   questions: (options: QuestionSourceOptions) =>
-    codeQuestions(
-      CODE_PARAMS.parse(options.params),
-      options.baseDir,
-      options.seed,
-    ),
+    codeQuestions(CODE_PARAMS.parse(options.params), options),
   templates: CODE_TEMPLATES,
   defaultTemplates: ["direct"],
   baseline: "direct",

@@ -10,7 +10,8 @@
  *
  * @module
  */
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir, stat } from "node:fs/promises";
+import { EncodingInputError, InputLog } from "../../inputs/mod.ts";
 import { join } from "node:path";
 import { parse } from "csv-parse/sync";
 import type { LinalgProblem } from "./tasks.ts";
@@ -131,6 +132,7 @@ export function parseLinalgBenchCsv(
  * folder (sorted by name).
  *
  * @param path A file or folder.
+ * @param inputs The log the files are read through. @default a fresh log
  * @returns The rows.
  * @throws {Error} "Cannot load LinAlg-Bench: …" when the path cannot be read or holds no CSV.
  *
@@ -142,7 +144,10 @@ export function parseLinalgBenchCsv(
  * assert.equal(rows.length, 220);
  * ```
  */
-export async function loadLinalgBench(path: string): Promise<LinalgBenchRow[]> {
+export async function loadLinalgBench(
+  path: string,
+  inputs: InputLog = new InputLog(),
+): Promise<LinalgBenchRow[]> {
   let files: string[];
   try {
     const info = await stat(path);
@@ -169,8 +174,13 @@ export async function loadLinalgBench(path: string): Promise<LinalgBenchRow[]> {
   for (const file of files) {
     let text;
     try {
-      text = await readFile(file, "utf8");
+      // Strict (UTF-8, or GBK/GB18030 detected), recorded by content.
+      text = await inputs.readText(file, {
+        legacyChinese: true,
+        what: "the LinAlg-Bench CSV",
+      });
     } catch (error) {
+      if (error instanceof EncodingInputError) throw error;
       throw new Error(
         `Cannot load LinAlg-Bench: ${file}: ${
           (error as { code?: string }).code ?? (error as Error).message

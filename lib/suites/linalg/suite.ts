@@ -67,7 +67,7 @@ import {
   problemStatement,
 } from "./templates.ts";
 import type { Completion, Extraction } from "../../types.ts";
-import type { ScoreContext, Suite } from "../types.ts";
+import type { QuestionSourceOptions, ScoreContext, Suite } from "../types.ts";
 import { type ModelConfig, ModelSchema } from "../../config/schema.ts";
 import type { Provider } from "../../providers/types.ts";
 import { refineOne } from "./forensics_judge.ts";
@@ -133,9 +133,9 @@ const parseParams = PARAMS.parse;
 
 async function problems(
   p: LinalgParams,
-  seed: number,
-  baseDir: string,
+  options: QuestionSourceOptions,
 ): Promise<{ problem: LinalgProblem; original?: string }[]> {
+  const { seed, baseDir } = options;
   if (p.source === "generated") {
     const planned = p.tasks.length * p.sizes.length * (p.count ?? 10) *
       p.formats.length;
@@ -162,7 +162,7 @@ async function problems(
     : isAbsolute(p.dataset)
     ? p.dataset
     : join(baseDir, p.dataset);
-  const rows = await loadLinalgBench(path);
+  const rows = await loadLinalgBench(path, options.inputs);
   if (rows.length === 0) {
     throw new RangeError(
       `Cannot load LinAlg-Bench: ${path} holds no problems (only a header); give a LinAlg-Bench CSV with rows, or a folder of them`,
@@ -208,17 +208,11 @@ function toQuestion(
 }
 
 async function questions(
-  options: { seed: number; params: Record<string, unknown>; baseDir: string },
+  options: QuestionSourceOptions,
 ): Promise<LinalgQuestion[]> {
   const p = parseParams(options.params);
   const out: LinalgQuestion[] = [];
-  for (
-    const { problem, original } of await problems(
-      p,
-      options.seed,
-      options.baseDir,
-    )
-  ) {
+  for (const { problem, original } of await problems(p, options)) {
     for (const format of p.formats) {
       out.push(toQuestion(problem, format, p, original));
     }

@@ -6,13 +6,14 @@
  *
  * @module
  */
-import { extractChoice } from "../../extract/choice.ts";
-import { extractNumber } from "../../extract/number.ts";
+import { choiceAnswer } from "../../extract/choice.ts";
+import { numberAnswer } from "../../extract/number.ts";
 import { blankReasoning } from "../../extract/reasoning.ts";
 import { compareNumeric, type NumericTolerance } from "../../judge/numeric.ts";
 import {
   errorVerdict,
   formatValidFor,
+  noAnswerWhy,
   statusBeforeComparing,
 } from "../../judge/status.ts";
 import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
@@ -89,25 +90,42 @@ export function extractQa(
   if (completion.error !== undefined) return none;
   const type = question.payload?.type ?? "exact";
   if (type === "number") {
-    const found = extractNumber(completion.text);
-    return found === null ? none : {
-      value: found.exact ?? String(found.value),
+    const found = numberAnswer(completion.text, { question: question.text });
+    if (found === null) return none;
+    const out: Extraction = {
+      value: found.value,
       rule: found.rule,
       span: found.span,
-      candidates: found.candidates,
+      candidates: typeof found.candidates === "number"
+        ? found.candidates
+        : found.candidates.length,
     };
+    if (found.alternatives !== undefined) {
+      out.alternatives = [...found.alternatives];
+    }
+    return out;
   }
   if (type === "choice") {
     const letters = (question.payload?.choices ?? []).map((_, i) =>
       String.fromCharCode(65 + i)
     );
-    const found = extractChoice(completion.text, letters);
-    return found === null ? none : {
-      value: found.letter,
+    const choices = Object.fromEntries(
+      (question.payload?.choices ?? []).map((c, i) => [letters[i]!, c]),
+    );
+    const found = choiceAnswer(completion.text, { letters, choices });
+    if (found === null) return none;
+    const out: Extraction = {
+      value: found.value,
       rule: found.rule,
       span: found.span,
-      candidates: found.candidates.length,
+      candidates: typeof found.candidates === "number"
+        ? found.candidates
+        : found.candidates.length,
     };
+    if (found.alternatives !== undefined) {
+      out.alternatives = [...found.alternatives];
+    }
+    return out;
   }
   const found = textAnswer(completion.text);
   return found === null
@@ -159,7 +177,7 @@ export function scoreQa(
       status: ladder,
       score: 0,
       formatValid: formatValidFor(ladder, extraction, inFormat),
-      explanation: `no answer found (expected ${written})`,
+      explanation: `${noAnswerWhy(extraction)} (expected ${written})`,
     };
   }
   const got = extraction.value!;

@@ -233,9 +233,20 @@ const CASES: Case[] = [
     reason: ["no Python or JavaScript function"],
   },
   {
-    name: "a Python class with the entry as a method",
+    name: "a Python class with the entry as a method (LeetCode)",
     reply:
-      `${F}python\nclass Solution:\n    def two_sum(self, nums, target):\n        return []\n${F}`,
+      `${F}python\nclass Solution:\n    def twoSum(self, nums, target):\n        return self._go(nums)\n    def _go(self, nums):\n        return []\n${F}`,
+    options: PY,
+    expect: { rule: "class_method", language: "python", entry: "two_sum" },
+    has: [
+      "def two_sum(*args, **kwargs):\n    return Solution().twoSum(*args, **kwargs)",
+    ],
+    reason: ["class Solution's one public method twoSum"],
+  },
+  {
+    name: "a Python class with two public methods matching nothing",
+    reply:
+      `${F}python\nclass Solution:\n    def solve(self, nums):\n        return []\n    def other(self):\n        return 1\n${F}`,
     options: PY,
     expect: { rule: "no_entry", language: "python", entry: "two_sum" },
     reason: ["only classes"],
@@ -245,7 +256,10 @@ const CASES: Case[] = [
     reply:
       `${F}javascript\nclass Solution {\n  twoSum(nums, target) {\n    return [];\n  }\n}\n${F}`,
     options: JS,
-    expect: { rule: "no_entry", language: "javascript", entry: "twoSum" },
+    expect: { rule: "class_method", language: "javascript", entry: "twoSum" },
+    has: [
+      "function twoSum(...args) {\n  return new Solution().twoSum(...args);\n}",
+    ],
   },
   {
     name: "a four-backtick fence holding a three-backtick line",

@@ -140,7 +140,7 @@ Deno.test("qa judges choices (letters any case, an answer given as option text),
       qaSuite.templates.direct!.render(choices[0]!)[0]!.content,
       /Which is a noble gas\?\nA\. Oxygen\nB\. Neon\nC\. Iron\nD\. Sodium\n\nAnswer with the letter/,
     );
-    assert.equal((await judge(choices[0]!, "答案：B")).v.status, "correct");
+    assert.equal((await judge(choices[0]!, "答案：b")).v.status, "correct");
     assert.equal(
       (await judge(choices[1]!, "The answer is (B).")).v.status,
       "wrong",
@@ -208,7 +208,7 @@ Deno.test("qa names the file, the line and the column of a row it cannot use", (
           0x0a,
         ]),
         {},
-        /e\.csv: line 3 .* not UTF-8/,
+        /e\.csv: line 3, byte \d+ is not UTF-8/,
       ],
       [
         "f.csv",
@@ -233,7 +233,7 @@ Deno.test("qa names the file, the line and the column of a row it cannot use", (
       await assert.rejects(
         questions(dir, file, content, params),
         (e: unknown) =>
-          e instanceof Error && e.name === "QaInputError" &&
+          e instanceof Error && /InputError$/.test(e.name) &&
           pattern.test(e.message),
         file,
       );

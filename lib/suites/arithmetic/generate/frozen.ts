@@ -5,7 +5,9 @@
  * @module
  */
 import { z } from "zod";
+import { EncodingInputError, InputLog } from "../../../inputs/mod.ts";
 import type { Question } from "../../../types.ts";
+import { fsReason } from "../../../os_error.ts";
 
 const dimValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 const rational = z.string().regex(
@@ -60,7 +62,11 @@ export async function freezeQuestions(
  * Reads a frozen question set. Blank lines are skipped; ids must be unique.
  *
  * @param path The JSONL file.
+ * @param inputs The log the file is read through (strict UTF-8, recorded
+ *   by content). @default a fresh log
  * @returns The questions, in file order.
+ * @throws {EncodingInputError} for a file that is not UTF-8 (naming the line
+ * and byte, or GBK/GB18030 and the command that converts it).
  * @throws {SyntaxError} for a line that is not JSON, and {TypeError} for a
  * line that is not a question — both name the file, the line number and
  * what is wrong — or for a file that cannot be read or holds no question
@@ -76,18 +82,23 @@ export async function freezeQuestions(
  * await Deno.remove(path);
  * ```
  */
-export async function loadFrozen(path: string): Promise<Question[]> {
+export async function loadFrozen(
+  path: string,
+  inputs: InputLog = new InputLog(),
+): Promise<Question[]> {
   let text: string;
   try {
-    text = await Deno.readTextFile(path);
+    // Strict UTF-8 (a BOM accepted): bad bytes are named, never mojibake.
+    text = await inputs.readText(path, { what: "the frozen questions" });
   } catch (error) {
+    if (error instanceof EncodingInputError) throw error;
     // The OS error alone ("No such file or directory (os error 2)") names
     // neither the field nor what to do.
     const why = error instanceof Deno.errors.NotFound
       ? "no such file"
       : error instanceof Deno.errors.IsADirectory
       ? "it is a folder, not a JSONL file"
-      : String(error).replace(/\s*\(os error \d+\).*$/s, "");
+      : fsReason(error);
     const message =
       `Cannot load frozen questions: ${path}: ${why}; check the "dataset" path (relative to the config file)`;
     throw error instanceof Deno.errors.NotFound
@@ -96,7 +107,7 @@ export async function loadFrozen(path: string): Promise<Question[]> {
   }
   const out: Question[] = [];
   const seen = new Set<string>();
-  const lines = text.split("\n");
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
   for (let i = 0; i < lines.length; i++) {
     const line = (lines[i] ?? "").trim();
     if (line === "") continue;

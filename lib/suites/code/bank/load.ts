@@ -6,6 +6,7 @@
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { checkRules, type RuleIssue } from "./_rules.ts";
+import { InputLog } from "../../../inputs/mod.ts";
 import { ProblemFileSchema } from "./schema.ts";
 import type { Checker, CodeProblem, LargeGenerator } from "./types.ts";
 
@@ -14,9 +15,12 @@ export const BUNDLED_CODE_PROBLEMS: string = fileURLToPath(
   new URL("../../../../data/code/problems", import.meta.url),
 );
 
-async function readOptional(path: string): Promise<string | undefined> {
+async function readOptional(
+  path: string,
+  inputs: InputLog,
+): Promise<string | undefined> {
   try {
-    return await Deno.readTextFile(path);
+    return await inputs.readText(path);
   } catch (e) {
     if (e instanceof Deno.errors.NotFound) return undefined;
     throw e;
@@ -79,13 +83,17 @@ async function importFunction(
 
 type Loaded = { problem?: CodeProblem; issues: string[] };
 
-async function loadOne(dir: string, folder: string): Promise<Loaded> {
+async function loadOne(
+  dir: string,
+  folder: string,
+  inputs: InputLog,
+): Promise<Loaded> {
   const jsonPath = join(dir, "problem.json");
   const where = (field: string, message: string, file = "problem.json") =>
     `Cannot load the code problem ${
       shown(join(dir, file))
     }: ${field}: ${message}`;
-  const text = await readOptional(jsonPath);
+  const text = await readOptional(jsonPath, inputs);
   if (text === undefined) {
     return {
       issues: [
@@ -123,10 +131,10 @@ async function loadOne(dir: string, folder: string): Promise<Loaded> {
   const p = parsed.data;
   const [referencePy, referenceJs, naivePy, naiveJs, hasLarge, hasChecker] =
     await Promise.all([
-      readOptional(join(dir, "reference.py")),
-      readOptional(join(dir, "reference.js")),
-      readOptional(join(dir, "naive.py")),
-      readOptional(join(dir, "naive.js")),
+      readOptional(join(dir, "reference.py"), inputs),
+      readOptional(join(dir, "reference.js"), inputs),
+      readOptional(join(dir, "naive.py"), inputs),
+      readOptional(join(dir, "naive.js"), inputs),
       exists(join(dir, "large.js")),
       exists(join(dir, "checker.js")),
     ]);
@@ -187,8 +195,8 @@ async function loadOne(dir: string, folder: string): Promise<Loaded> {
     text,
     referencePy,
     referenceJs,
-    await readOptional(join(dir, "large.js")) ?? "",
-    await readOptional(join(dir, "checker.js")) ?? "",
+    await readOptional(join(dir, "large.js"), inputs) ?? "",
+    await readOptional(join(dir, "checker.js"), inputs) ?? "",
   ]);
   return { problem, issues: [] };
 }
@@ -200,6 +208,8 @@ async function loadOne(dir: string, folder: string): Promise<Loaded> {
  *
  * @param dir A folder of problem folders; default: the shipped
  *   `data/code/problems`.
+ * @param options `inputs`: the log the files are read through (strict
+ *   UTF-8, recorded by content for the run's identity). @default a fresh log
  * @returns The problems, sorted by id.
  * @throws {Deno.errors.NotFound} When `dir` does not exist.
  * @throws {TypeError} When any problem breaks the format: one line per issue
@@ -218,7 +228,9 @@ async function loadOne(dir: string, folder: string): Promise<Loaded> {
  */
 export async function loadBank(
   dir: string = BUNDLED_CODE_PROBLEMS,
+  options: { inputs?: InputLog } = {},
 ): Promise<CodeProblem[]> {
+  const { inputs = new InputLog() } = options;
   const root = resolve(dir);
   const folders: string[] = [];
   try {
@@ -239,7 +251,7 @@ export async function loadBank(
   }
   folders.sort();
   const loaded = await Promise.all(
-    folders.map((f) => loadOne(join(root, f), f)),
+    folders.map((f) => loadOne(join(root, f), f, inputs)),
   );
   const issues = loaded.flatMap((l) => l.issues);
   if (issues.length > 0) throw new TypeError(issues.join("\n"));
