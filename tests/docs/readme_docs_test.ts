@@ -145,7 +145,7 @@ Deno.test("README's Quick start runs the commands .ci/run and users rely on, byt
   );
   assert.match(
     commands(block.text)[0]!.comment,
-    /first run shows Deno downloading the npm packages/,
+    /first run shows Deno installing the npm packages/,
   );
   assert.equal(Deno.version.deno, "2.9.6");
   const ci = Deno.readTextFileSync(join(ROOT, ".ci/run"));
