@@ -53,7 +53,7 @@ export class ConfigError extends Error {
 }
 
 const HINT =
-  "Fix these fields and run again; data/configs/demo.json is a complete, valid example, and README.md lists every field.";
+  "Fix these fields and run again; data/configs/demo.json is a complete, valid example, and docs/config.md lists every field.";
 
 /**
  * Formats a zod/suite issue path the way users write it:

@@ -55,7 +55,7 @@ export const ModelSchema = z.strictObject({
   params: z.record(z.string(), z.unknown()).default({}),
   /**
    * Ask for the samples of a (question, template) in one request with the
-   * API's `n` (the prompt is paid once); see README "Samples through n".
+   * API's `n` (the prompt is paid once); see docs/config.md, "Samples through n".
    */
   n: z.boolean().optional(),
   /**

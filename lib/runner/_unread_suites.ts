@@ -48,7 +48,7 @@ export class UnreadSuites {
           ? "the 1 prompt"
           : `any of the ${unread} prompts`;
         out.push(
-          `sim model "${model}" has no skill for ${prompts} of suite "${suite}": every reply is the sim's polite non-answer, so no row has an answer; add a sim skill to the suite (README "Write a suite") or sweep a real endpoint`,
+          `sim model "${model}" has no skill for ${prompts} of suite "${suite}": every reply is the sim's polite non-answer, so no row has an answer; add a sim skill to the suite (docs/write-a-suite.md) or sweep a real endpoint`,
         );
       }
     }

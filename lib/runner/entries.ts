@@ -115,7 +115,7 @@ export async function loadEntries(
     }
     if (questions.length === 0) {
       throw new SweepInputError(
-        `Cannot run suite "${suite.name}" (suites[${i}]): its params select no questions; widen them (see the suite's params in README.md)`,
+        `Cannot run suite "${suite.name}" (suites[${i}]): its params select no questions; widen them (each bundled suite lists its params in docs/${suite.name}.md)`,
       );
     }
     if (limit !== undefined) questions = questions.slice(0, limit);

@@ -1,38 +1,41 @@
 /**
- * The README's "Write a suite" section works as written: its suite
- * type-checks where it says it goes, its registry lines register it, its
- * config sweeps it on the sim through `lib/cli/sweep.ts`, and the warning
- * it shows is the one a sweep prints for a suite the sim cannot read.
- * Everything runs on a copy of `lib/` (see `tests/fixtures/registered_copy.ts`).
+ * The "Write a suite" page (docs/write-a-suite.md) works as written: its
+ * suite type-checks where it says it goes, its registry lines register it,
+ * its config sweeps it on the sim through `lib/cli/sweep.ts` and the report
+ * reads the run, and the warning it shows is the one a sweep prints for a
+ * suite the sim cannot read. Everything runs on a copy of `lib/` (see
+ * `tests/fixtures/registered_copy.ts`). Its blocks are marked
+ * `covered-by=tests/docs/readme_suite_test.ts` for the docs test.
  */
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { copyWithSuite, ROOT } from "../fixtures/registered_copy.ts";
 
-/** A fenced block of the section: its info string and its text. */
+/** The page this test runs. */
+const PAGE = "docs/write-a-suite.md";
+
+/** A fenced block of the page: its language and its text. */
 interface Block {
   lang: string;
   text: string;
 }
 
-/** The fenced blocks of the README section under `heading`, in order. */
-async function sectionBlocks(heading: string): Promise<Block[]> {
-  const readme = await Deno.readTextFile(join(ROOT, "README.md"));
-  const start = readme.indexOf(`\n${heading}\n`);
-  assert.ok(start >= 0, `README.md has no "${heading}" section`);
-  const rest = readme.slice(start + heading.length + 2);
-  const end = rest.search(/^## /m);
-  const section = end < 0 ? rest : rest.slice(0, end);
-  return [...section.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((m) => ({
+/** The fenced blocks of the page, in order (info strings after the language ignored). */
+async function pageBlocks(): Promise<Block[]> {
+  const page = await Deno.readTextFile(join(ROOT, PAGE));
+  return [...page.matchAll(/^```(\w*)[^\n]*\n([\s\S]*?)^```$/gm)].map((m) => ({
     lang: m[1]!,
     text: m[2]!,
   }));
 }
 
-const BLOCKS = await sectionBlocks("## Write a suite");
+const BLOCKS = await pageBlocks();
 const [SUITE, REGISTRY] = BLOCKS.filter((b) => b.lang === "ts");
 const CONFIG = BLOCKS.find((b) => b.lang === "json");
-const WARNING = BLOCKS.find((b) => b.lang === "" && /^Warning: /.test(b.text));
+const COMMANDS = BLOCKS.find((b) => b.lang === "sh");
+const WARNING = BLOCKS.find((b) =>
+  b.lang === "text" && /^Warning: /.test(b.text)
+);
 
 /** Where the suite block says it goes (its first line, a path comment). */
 const SUITE_PATH = /^\/\/ (lib\/suites\/\w+\/suite\.ts)\n/.exec(
@@ -82,8 +85,11 @@ function shape(line: string): string {
   return line.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, "N");
 }
 
-Deno.test("README 'Write a suite' has a suite block of at most 150 lines that says where it goes, registry lines, a config and the warning", () => {
-  assert.ok(SUITE && REGISTRY && CONFIG && WARNING, "a block is missing");
+Deno.test("docs/write-a-suite.md has a suite block of at most 150 lines that says where it goes, registry lines, a config and the warning", () => {
+  assert.ok(
+    SUITE && REGISTRY && CONFIG && COMMANDS && WARNING,
+    "a block is missing",
+  );
   assert.ok(
     SUITE_PATH,
     "the suite block starts with its path, e.g. // lib/suites/letters/suite.ts",
@@ -93,7 +99,7 @@ Deno.test("README 'Write a suite' has a suite block of at most 150 lines that sa
   assert.match(REGISTRY.text, /^\/\/ lib\/suites\/registry\.ts\n/);
 });
 
-Deno.test("README 'Write a suite': the suite type-checks, registers and sweeps on the sim as the README says", async () => {
+Deno.test("docs/write-a-suite.md: the suite type-checks, registers, sweeps on the sim and reports as the page says", async () => {
   await using copy = await copyWithSuite({
     files: {
       [SUITE_PATH!]: SUITE!.text,
@@ -104,7 +110,9 @@ Deno.test("README 'Write a suite': the suite type-checks, registers and sweeps o
   const checked = await copy.check([SUITE_PATH!, "lib/suites/mute/suite.ts"]);
   assert.equal(checked.code, 0, `deno check failed:\n${checked.stderr}`);
 
-  // The README's config, as `deno task sweep letters.json` runs it.
+  // The page's config, as `deno task sweep letters.json` runs it.
+  assert.match(COMMANDS!.text, /^deno task sweep letters\.json\b/m);
+  assert.match(COMMANDS!.text, /^deno task report outputs\/letters-<time>/m);
   const config = JSON.parse(CONFIG!.text) as {
     name: string;
     models: { name: string }[];
@@ -133,9 +141,13 @@ Deno.test("README 'Write a suite': the suite type-checks, registers and sweeps o
     assert.ok(correct >= own.length / 2, `${model.name}: ${correct} correct`);
   }
   assert.match(swept.stdout, new RegExp(`^${suite} +sim-strong `, "m"));
+  // `deno task report outputs/letters-<time>`, as the page's next line.
+  const reported = await copy.run("lib/cli/report.ts", [runDir]);
+  assert.equal(reported.code, 0, `the report failed:\n${reported.stderr}`);
+  assert.match(reported.stdout, /report\.html/);
 
   // A suite without a skill, swept beside arithmetic: one warning per sim
-  // model, naming the suite and the model, in the README's words.
+  // model, naming the suite and the model, in the page's words.
   const mute = {
     name: "mute-sweep",
     cache: false,

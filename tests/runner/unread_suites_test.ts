@@ -68,7 +68,7 @@ Deno.test("runSweep() warns once per sim model, naming suite and model, when no 
       line,
       /sim model "[^"]+" has no skill for any of the 8 prompts of suite "toy"/,
     );
-    assert.match(line, /README "Write a suite"/);
+    assert.match(line, /docs\/write-a-suite\.md/);
   }
   assert.ok(!warnings.some((w) => w.includes("arithmetic")));
   // The rows are what they always were: the sim's non-answer, unparsed.
