@@ -57,7 +57,7 @@ async function detailKey(page: Page, want?: string): Promise<string> {
     want === undefined
       ? '#sample-detail[data-key]:not([data-key=""])'
       : `#sample-detail[data-key=${JSON.stringify(want)}]`,
-    { state: "attached", timeout: 5_000 },
+    { state: "attached", timeout: 30_000 },
   ).catch(() => {}); // the assertion after says what it showed instead
   return await page.getAttribute("#sample-detail", "data-key") ?? "";
 }
