@@ -189,6 +189,11 @@ export interface Extraction {
    * (a hedge, or final answers that disagree): no value, these instead.
    */
   alternatives?: string[];
+  /**
+   * Numbers the rules set aside as not the answer, each with why
+   * (`"48213: restates the question"`, `"17: in a check after the answer"`).
+   */
+  setAside?: string[];
 }
 
 /** Outcome statuses. */

@@ -34,7 +34,25 @@ export interface ExtractedNumber {
   candidates: number;
   /** How the chosen number was written (`"plain"`, `"fraction"`, `"latex_frac"`, `"scientific"`, `"percent"`, `"chinese"`). */
   kind: NumberToken["kind"];
+  /**
+   * Numbers the grader's rules set aside as not the answer, each with why
+   * (`"48213: restates the question"`; see {@linkcode SetAsideWhy}).
+   * Absent when none was.
+   */
+  setAside?: string[];
 }
+
+/**
+ * Why a number of a reply is not its answer (`docs/extraction.md`, rule
+ * 4): it restates the question's inputs, sits in a check or recap after
+ * the answer, answers a problem the model made up after answering, or
+ * approximates the number before it.
+ */
+export type SetAsideWhy =
+  | "restates the question"
+  | "in a check after the answer"
+  | "after the answer, in a made-up follow-up"
+  | "approximates the answer";
 
 const APPROX =
   /^\s*[,，]?\s*\(?\s*(?:≈|~|\\approx|approximately|about|roughly|or about|约|大约|約)\s*\$?\s*$/i;
@@ -124,7 +142,12 @@ export type NumberReading =
   /** It states one answer. */
   | { kind: "answer"; found: ExtractedNumber }
   /** It hedges between values, or states final answers that disagree (rule 5). */
-  | { kind: "ambiguous"; candidates: string[]; span: [number, number] }
+  | {
+    kind: "ambiguous";
+    candidates: string[];
+    span: [number, number];
+    setAside?: string[];
+  }
   /** It declines and states no answer (rule 6). */
   | { kind: "refusal" }
   /** It states no number at all. */
@@ -307,6 +330,22 @@ export function readNumber(
         ),
     );
     const isInput = (t: NumberToken) => inputs.has(formatRational(t.value));
+    // What the rules set aside, and why, in reply order (rule 4).
+    const asides = new Map<string, [number, string]>();
+    const aside = (t: NumberToken, why: SetAsideWhy) => {
+      const line = `${formatRational(t.value)}: ${why}`;
+      if (!asides.has(line)) asides.set(line, [t.start, line]);
+    };
+    /** The set-aside lines, less those of the value chosen (`answer`). */
+    const setAside = (answer?: NumberToken) => {
+      const skip = answer === undefined
+        ? null
+        : `${formatRational(answer.value)}:`;
+      const lines = [...asides.values()]
+        .filter(([, line]) => skip === null || !line.startsWith(skip))
+        .sort((a, b) => a[0] - b[0]).map(([, line]) => line);
+      return lines.length === 0 ? {} : { setAside: lines };
+    };
     const found = statementsOf(tokens, clean);
     const first = found.find((s) => s.tier >= 2)?.at ?? -1;
     const parts = replyParts(clean, first);
@@ -316,15 +355,38 @@ export function readNumber(
       parts.afterwords.some((w) => w > first && first >= 0 && w < at);
     const retractedBetween = (a: number, b: number) =>
       parts.retractions.some((r) => r > a && r <= b);
-    const statements = found.filter((s) =>
-      inAnswer(s.at) &&
-      (!inAfterword(s.at) || s.correction ||
-        retractedBetween(first, s.at)) &&
+    /** Why a number lies outside the answering text, or null. */
+    const outside = (t: NumberToken): SetAsideWhy | null =>
+      t.end > parts.end
+        ? "after the answer, in a made-up follow-up"
+        : parts.afterwords.some((w) =>
+            w < t.start && w > 0 &&
+            tokens.some((x) => x.end <= w && !isInput(x))
+          )
+        ? "in a check after the answer"
+        : null;
+    const statements = found.filter((s) => {
+      if (!inAnswer(s.at)) {
+        aside(s.token, "after the answer, in a made-up follow-up");
+        return false;
+      }
+      if (
+        inAfterword(s.at) && !s.correction && !retractedBetween(first, s.at)
+      ) {
+        aside(s.token, "in a check after the answer");
+        return false;
+      }
       // A statement of the question's own inputs ("the answer is 48213 ×
       // 90177 = …" resolves to the result; "48213" alone restates).
-      !(isInput(s.token) && s.rule !== "boxed" && inputs.size > 1 &&
-        tokens.some((t) => t.start > s.token.end && t.start < parts.end))
-    );
+      if (
+        isInput(s.token) && s.rule !== "boxed" && inputs.size > 1 &&
+        tokens.some((t) => t.start > s.token.end && t.start < parts.end)
+      ) {
+        aside(s.token, "restates the question");
+        return false;
+      }
+      return true;
+    });
     let chosen: Statement[] = [];
     const top = Math.max(0, ...statements.map((s) => s.tier));
     for (const s of statements) {
@@ -339,6 +401,11 @@ export function readNumber(
     // A retraction after the last statement with nothing stated after it
     // leaves the statement standing (the model re-checked and kept it).
     if (chosen.length > 0) {
+      // Numbers after the answer in a check or a made-up follow-up.
+      for (const t of tokens) {
+        const why = t.start > chosen.at(-1)!.token.end ? outside(t) : null;
+        if (why !== null) aside(t, why);
+      }
       const values = [
         ...new Set(chosen.map((s) => formatRational(s.token.value))),
       ];
@@ -357,29 +424,28 @@ export function readNumber(
               : last.token.start,
             (last.hedge ?? last.token).end,
           ],
+          ...setAside(),
         };
       }
       return {
         kind: "answer",
-        found: answerOf(
-          last.token,
-          last.rule,
-          statements.length > 0
-            ? new Set(statements.map((s) => formatRational(s.token.value))).size
-            : 1,
-        ),
+        found: {
+          ...answerOf(
+            last.token,
+            last.rule,
+            statements.length > 0
+              ? new Set(statements.map((s) => formatRational(s.token.value)))
+                .size
+              : 1,
+          ),
+          ...setAside(last.token),
+        },
       };
     }
     // No statement: the final number of the answering text, but not one
     // that restates the question, sits in a check or recap, or only
     // approximates the number before it.
-    const body = tokens.filter((t) =>
-      t.end <= parts.end &&
-      !parts.afterwords.some((w) =>
-        w < t.start && w > 0 &&
-        tokens.some((x) => x.end <= w && !isInput(x))
-      )
-    );
+    const body = tokens.filter((t) => outside(t) === null);
     const own = body.filter((t) => !isInput(t));
     // A refusal states no number of its own: its numbers restate the
     // question (known inputs, or operands of an expression left unworked).
@@ -393,6 +459,15 @@ export function readNumber(
     );
     if (stated.length === 0 && REFUSAL.test(clean)) return { kind: "refusal" };
     const pool = own.length > 0 ? own : body.length > 0 ? body : tokens;
+    // Recorded only where they were left out of the pool the answer is
+    // taken from.
+    if (pool !== tokens) {
+      for (const t of tokens) {
+        const why = outside(t);
+        if (why !== null) aside(t, why);
+        else if (pool === own && isInput(t)) aside(t, "restates the question");
+      }
+    }
     let index = pool.length - 1;
     const prev = pool[index - 1], final = pool[index]!;
     // A decimal approximation of an exact fraction ("19/12 ≈ 1.58") is
@@ -408,7 +483,10 @@ export function readNumber(
           !/[×x*+\-÷/·]\s*$/.test(
             clean.slice(Math.max(0, prev.start - 3), prev.start),
           ))
-    ) index--;
+    ) {
+      aside(final, "approximates the answer");
+      index--;
+    }
     const last = pool[index]!;
     // "It is 13 or 12.": a hedge between the last two values (rule 5).
     const before = pool[index - 1];
@@ -417,6 +495,7 @@ export function readNumber(
         kind: "ambiguous",
         candidates: [formatRational(before.value), formatRational(last.value)],
         span: [before.start, last.end],
+        ...setAside(),
       };
     }
     // "Bare": nothing but the number, maybe in $…$ or backticks, maybe a full stop.
@@ -426,11 +505,14 @@ export function readNumber(
       strip(clean) === strip(clean.slice(last.start, last.end));
     return {
       kind: "answer",
-      found: answerOf(
-        last,
-        bare ? "bare" : "last_number",
-        new Set(tokens.map((t) => formatRational(t.value))).size,
-      ),
+      found: {
+        ...answerOf(
+          last,
+          bare ? "bare" : "last_number",
+          new Set(tokens.map((t) => formatRational(t.value))).size,
+        ),
+        ...setAside(last),
+      },
     };
   } catch {
     return { kind: "none" };
@@ -525,6 +607,7 @@ export function numberAnswer(
         rule: found.rule,
         span: found.span,
         candidates: found.candidates,
+        ...(found.setAside ? { setAside: found.setAside } : {}),
       };
     }
     case "ambiguous":
@@ -534,6 +617,7 @@ export function numberAnswer(
         span: reading.span,
         candidates: reading.candidates.length,
         alternatives: reading.candidates,
+        ...(reading.setAside ? { setAside: reading.setAside } : {}),
       };
     case "refusal":
       return { value: null, rule: "refusal", span: null, candidates: 0 };

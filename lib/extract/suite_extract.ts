@@ -19,6 +19,8 @@ export interface FoundAnswer {
   candidates: number | readonly unknown[];
   /** The values it could not choose between (rule `"ambiguous"`). */
   alternatives?: readonly string[];
+  /** Numbers set aside as not the answer, with why (`Extraction.setAside`). */
+  setAside?: readonly string[];
 }
 
 /**
@@ -88,7 +90,7 @@ export function suiteExtract<Q>(
     if (completion.error !== undefined) return noExtraction();
     const found = find(completion.text, question, completion);
     if (found === null) return noExtraction();
-    const { value, rule, span, candidates, alternatives } = found;
+    const { value, rule, span, candidates, alternatives, setAside } = found;
     const out: Extraction = {
       value,
       rule,
@@ -98,6 +100,7 @@ export function suiteExtract<Q>(
         : candidates.length,
     };
     if (alternatives !== undefined) out.alternatives = [...alternatives];
+    if (setAside !== undefined) out.setAside = [...setAside];
     return out;
   };
 }

@@ -105,6 +105,16 @@ export function answerText(answer: Answer): string {
  * assert.equal(row.expected, "4");
  * assert.equal(row.cached, false);
  * assert.deepEqual(JSON.parse(row.prompt!), [{ role: "user", content: "What is 2+2?" }]);
+ * // What the extraction set aside goes with the row, for the viewer.
+ * const restated = toResultRow({
+ *   run: "r", model: "m", template: "direct", sample: 0, messages: null,
+ *   question: { id: "q2", suite: "arithmetic", text: "2+2", answer: { kind: "rational", value: "4" }, dims: {} },
+ *   completion: { text: "2+2 = 4", reasoning: null, finishReason: "stop", usage: { promptTokens: 5, completionTokens: 3 }, latencyMs: 3, attempts: 1 },
+ *   extraction: { value: "4", rule: "last_number", span: [6, 7], candidates: 2, setAside: ["2: restates the question"] },
+ *   verdict: { status: "correct", score: 1, formatValid: true },
+ *   finishedAt: new Date(0),
+ * });
+ * assert.equal(restated.metrics.set_aside, "2: restates the question");
  * ```
  */
 export function toResultRow(input: RowInput): ResultRow {
@@ -150,10 +160,16 @@ export function toResultRow(input: RowInput): ResultRow {
     error_kind: completion.error?.kind ?? null,
     error_message: completion.error?.message ?? null,
     explanation: verdict.explanation ?? null,
-    // The values of an ambiguous reply go with the row, for the viewer.
-    metrics: extraction?.alternatives === undefined ? verdict.metrics ?? {} : {
+    // The values of an ambiguous reply, and the numbers the rules set
+    // aside, go with the row, for the viewer.
+    metrics: {
       ...verdict.metrics,
-      candidates: extraction.alternatives.join(" | "),
+      ...(extraction?.alternatives === undefined
+        ? {}
+        : { candidates: extraction.alternatives.join(" | ") }),
+      ...(extraction?.setAside === undefined
+        ? {}
+        : { set_aside: extraction.setAside.join("; ") }),
     },
     transcript: completion.transcript === undefined ||
         completion.transcript.length === 0

@@ -391,3 +391,43 @@ Deno.test("extractNumber() does not merge separate numbers that only look groupe
   expectExact("1 2345", "2345");
   assert.equal(extractNumber("3 45")?.candidates, 2);
 });
+
+Deno.test("readNumber() records the numbers it set aside and why (rule 4), never the answer itself", () => {
+  const aside = (text: string, question?: string) => {
+    const r = readNumber(text, question === undefined ? {} : { question });
+    return r.kind === "answer" || r.kind === "ambiguous" ? r : null;
+  };
+  const restated = aside("48213 × 90177 = 4,347,703,101", "48213 × 90177?");
+  assert.equal(
+    restated?.kind === "answer" && restated.found.exact,
+    "4347703101",
+  );
+  assert.deepEqual(
+    restated?.kind === "answer" && restated.found.setAside,
+    ["48213: restates the question", "90177: restates the question"],
+  );
+  const checked = aside("**x = 7**. Check: 2·7 + 3 = 17", "Solve 2x + 3 = 17");
+  const lines = checked?.kind === "answer" ? checked.found.setAside ?? [] : [];
+  assert.ok(lines.includes("17: in a check after the answer"), String(lines));
+  assert.ok(
+    !lines.some((l) => l.startsWith("7:")),
+    "the answer is not set aside",
+  );
+  const followUp = aside(
+    "The answer is 12.\n\nProblem 2: what is 5 + 6? Answer: 11",
+  );
+  assert.ok(
+    followUp?.kind === "answer" &&
+      followUp.found.setAside?.includes(
+        "11: after the answer, in a made-up follow-up",
+      ),
+  );
+  const approx = aside("2,083,725, roughly 2.08 million");
+  assert.deepEqual(
+    approx?.kind === "answer" && approx.found.setAside,
+    ["2080000: approximates the answer"],
+  );
+  // Nothing set aside: no field.
+  const plain = aside("The answer is 42.");
+  assert.equal(plain?.kind === "answer" && "setAside" in plain.found, false);
+});

@@ -174,6 +174,7 @@ function sampleDetail(i) {
       fields([
         ["rule", val("extract_rule", i)],
         ["candidates", val("candidates", i)],
+        ["set aside", val("set_aside", i)],
         ["the rules read", val("rule_extract", i)],
         ["the judge read", val("judge_answer", i)],
       ]),

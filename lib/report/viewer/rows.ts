@@ -62,8 +62,10 @@ const FIELDS = [
   "reasoning",
   "extracted",
   "extract_rule",
-  // An ambiguous reply's values, and the extraction judge's reading.
+  // An ambiguous reply's values, the numbers the rules set aside, and the
+  // extraction judge's reading.
   "candidates",
+  "set_aside",
   "rule_extract",
   "judge_answer",
   "explanation",
