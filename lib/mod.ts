@@ -161,7 +161,20 @@ export {
   type PlanOptions,
   type PlanRow,
   planText,
+  type PrecisionOptions,
   type TokenCost,
+} from "./plan/mod.ts";
+// What a sweep of a given size can tell (the plan's precision section).
+export {
+  type AccuracySource,
+  detectableDifference,
+  mcnemarPower,
+  mcnemarQuestions,
+  type ModelPrecision,
+  type PlanPrecision,
+  type PowerOptions,
+  type SuitePrecision,
+  wilsonHalfWidth,
 } from "./plan/mod.ts";
 export type { Shard } from "./runner/mod.ts";
 

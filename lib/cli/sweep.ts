@@ -1,7 +1,7 @@
 /**
  * `deno task sweep <config.json> [--resume <run-dir>] [--no-cache]
  * [--run-dir <dir>] [--progress bar|lines|none] [--limit N]
- * [--shard i/n|slurm|k8s] [--plan [--plan-from <run>]] [--by <dim,...>]`
+ * [--shard i/n|slurm|k8s] [--plan [--plan-from <run>] [--assume-accuracy P] [--difference D] [--discordant S]] [--by <dim,...>]`
  *
  * Parses flags and calls `runSweep`; Ctrl-C once stops cleanly (exit 130),
  * twice (more than half a second apart) quits at once; SIGTERM (a cluster
@@ -35,6 +35,7 @@ import {
 import { loadSuites, SUITE_NAMES } from "../suites/registry.ts";
 import { simProfileProblems } from "../providers/load.ts";
 import type { SuiteList } from "../suites/types.ts";
+import type { PrecisionOptions } from "../plan/precision.ts";
 import {
   checkRunDir,
   readManifest,
@@ -48,7 +49,7 @@ import { CliExit, parseCli, runCli } from "../args.ts";
 import { osErrorMessage } from "../os_error.ts";
 
 const USAGE =
-  "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based) | slurm | k8s] [--plan [--plan-from <run>]] [--by <dim,...>]";
+  "Usage: deno task sweep <config.json> [--resume <run-dir>] [--no-cache] [--run-dir <dir>] [--progress bar|lines|none|auto] [--limit N] [--shard i/n (1-based) | slurm | k8s] [--plan [--plan-from <run>] [--assume-accuracy P] [--difference D] [--discordant S]] [--by <dim,...>]";
 
 /** Stop signals this close to the first are the same stop (see `onStop`). */
 const SIGINT_WINDOW_MS = 500;
@@ -73,6 +74,9 @@ async function main(args: string[]): Promise<number> {
       shard: { type: "string" },
       plan: { type: "boolean", default: false },
       "plan-from": { type: "string", multiple: true },
+      "assume-accuracy": { type: "string" },
+      difference: { type: "string" },
+      discordant: { type: "string" },
       by: { type: "string" },
     },
   });
@@ -116,12 +120,40 @@ async function main(args: string[]): Promise<number> {
       }, and a requeued or retried task resumes it by itself; leave out ${folderFlag}\n${USAGE}`,
     );
   }
+  // The precision section's assumptions (`--plan` only): shares, written
+  // as 0.05 or 5%.
+  const precision: PrecisionOptions = {};
+  for (
+    const [flag, field] of [
+      ["assume-accuracy", "accuracy"],
+      ["difference", "difference"],
+      ["discordant", "discordant"],
+    ] as const
+  ) {
+    const text = values[flag];
+    if (text === undefined) continue;
+    if (!values.plan && values["plan-from"] === undefined) {
+      fail(
+        `Cannot use --${flag} without --plan: it sets an assumption of the plan's precision and power section\n${USAGE}`,
+      );
+    }
+    const share = /%\s*$/.test(text)
+      ? Number(text.replace(/%\s*$/, "")) / 100
+      : Number(text);
+    if (!(share > 0 && share < 1)) {
+      fail(
+        `Cannot use --${flag} ${text}: expected a share between 0 and 1 (exclusive), such as 0.05 or 5%\n${USAGE}`,
+      );
+    }
+    precision[field] = share;
+  }
   if (values.plan || values["plan-from"] !== undefined) {
     return await printPlan(positionals, {
       resume: values.resume,
       limit,
       shard,
       from: values["plan-from"],
+      precision,
     });
   }
   if (values.resume === undefined && positionals.length !== 1) {
@@ -326,6 +358,7 @@ async function printPlan(
     limit: number | undefined;
     shard: Shard | undefined;
     from: string[] | undefined;
+    precision: PrecisionOptions;
   },
 ): Promise<number> {
   if (options.resume !== undefined) {
@@ -352,6 +385,7 @@ async function printPlan(
       ...(options.limit === undefined ? {} : { limit: options.limit }),
       ...(options.shard === undefined ? {} : { shard: options.shard }),
       ...(options.from === undefined ? {} : { from: options.from }),
+      precision: options.precision,
     });
     console.log(planText(plan));
     return 0;

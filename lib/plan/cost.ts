@@ -57,3 +57,27 @@ export function tokenCost(
   const discount = price.batchDiscount ?? DEFAULT_BATCH_DISCOUNT;
   return { online, batch: online * (1 - discount) };
 }
+
+/**
+ * The sum of two costs, either of which may be unknown (no price).
+ *
+ * @param a A cost, or null.
+ * @param b A cost, or null.
+ * @returns Their sum; the known one when the other is null; null when both are.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { addCost } from "./cost.ts";
+ * assert.deepEqual(addCost({ online: 1, batch: 0.5 }, { online: 2, batch: 1 }), { online: 3, batch: 1.5 });
+ * assert.equal(addCost(null, null), null);
+ * ```
+ */
+export function addCost(
+  a: TokenCost | null,
+  b: TokenCost | null,
+): TokenCost | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return { online: a.online + b.online, batch: a.batch + b.batch };
+}

@@ -23,6 +23,10 @@ export interface Measurement {
   latencyMs: number | null;
   /** Successful rows measured. */
   rows: number;
+  /** Of those, the rows with a key to judge against (not `unscored`). */
+  scored: number;
+  /** Of the scored rows, the correct ones. */
+  correct: number;
   /** The run folder measured. */
   run: string;
 }
@@ -74,6 +78,8 @@ export function measurementKey(
 interface Acc {
   tokens: number;
   rows: number;
+  scored: number;
+  correct: number;
   latencies: number[];
 }
 
@@ -164,13 +170,25 @@ export async function measureRuns(
     );
     if (same.size === 0) continue;
     const accs = new Map<string, Acc>();
-    const add = (key: string, tokens: number, latency: number | null) => {
+    const add = (
+      key: string,
+      tokens: number,
+      latency: number | null,
+      row: { status: string; correct: boolean },
+    ) => {
       let acc = accs.get(key);
       if (acc === undefined) {
-        accs.set(key, acc = { tokens: 0, rows: 0, latencies: [] });
+        accs.set(
+          key,
+          acc = { tokens: 0, rows: 0, scored: 0, correct: 0, latencies: [] },
+        );
       }
       acc.tokens += tokens;
       acc.rows++;
+      if (row.status !== "unscored") {
+        acc.scored++;
+        if (row.correct) acc.correct++;
+      }
       if (latency !== null) acc.latencies.push(latency);
     };
     for await (
@@ -183,8 +201,9 @@ export async function measureRuns(
         measurementKey(row.model, row.suite, row.template),
         row.completion_tokens,
         latency,
+        row,
       );
-      add(measurementKey(row.model), row.completion_tokens, latency);
+      add(measurementKey(row.model), row.completion_tokens, latency, row);
     }
     for (const [key, acc] of accs) {
       if (found.has(key) || acc.rows === 0) continue;
@@ -192,6 +211,8 @@ export async function measureRuns(
         completionTokens: acc.tokens / acc.rows,
         latencyMs: median(acc.latencies),
         rows: acc.rows,
+        scored: acc.scored,
+        correct: acc.correct,
         run,
       });
     }

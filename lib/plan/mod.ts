@@ -33,3 +33,5 @@ export * from "./encoding.ts";
 export * from "./tokens.ts";
 export * from "./output_estimate.ts";
 export * from "./measured.ts";
+export * from "./power.ts";
+export * from "./precision.ts";

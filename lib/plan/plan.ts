@@ -20,7 +20,12 @@ import {
 } from "../runner/mod.ts";
 import type { SuiteList, Template } from "../suites/types.ts";
 import type { Question } from "../types.ts";
-import { type TokenCost, tokenCost } from "./cost.ts";
+import { addCost, type TokenCost, tokenCost } from "./cost.ts";
+import {
+  type PlanPrecision,
+  planPrecision,
+  type PrecisionOptions,
+} from "./precision.ts";
 import {
   type EncodingChoice,
   encodingFor,
@@ -56,6 +61,11 @@ export interface PlanOptions {
   finished?: ReadonlySet<string>;
   /** Plan only this shard of the work (`--shard i/n`). */
   shard?: Shard;
+  /**
+   * The assumptions of the precision and power section (`Plan.precision`).
+   * @default {accuracy measured by an earlier run or 50%, a 5-point difference, 80% power, two-sided 5%}
+   */
+  precision?: PrecisionOptions;
 }
 
 /** Where a latency figure came from. */
@@ -153,6 +163,11 @@ export interface Plan {
   notes: string[];
   /** Prompt counting: prompts counted, distinct (question, template) prompts per encoding, time. */
   counting: { prompts: number; distinct: number; ms: number };
+  /**
+   * Per suite: each model's 95% interval half-width at the planned rows,
+   * and the questions the paired test needs to detect a difference.
+   */
+  precision: PlanPrecision;
 }
 
 interface Group {
@@ -177,12 +192,6 @@ function simLatency(
   } catch {
     return null;
   }
-}
-
-function addCost(a: TokenCost | null, b: TokenCost | null): TokenCost | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return { online: a.online + b.online, batch: a.batch + b.batch };
 }
 
 /**
@@ -448,6 +457,17 @@ export async function planSweep(
   for (const ofEncoding of perPrompt.values()) {
     for (const ofQuestion of ofEncoding.values()) distinct += ofQuestion.size;
   }
+  // A model's accuracy in a suite from an earlier run (its scored rows).
+  const accuracyOf = (model: string, suite: string) => {
+    let correct = 0, scored = 0;
+    for (const [key, m] of measured) {
+      if (key.startsWith(`${model}|${suite}|`)) {
+        correct += m.correct;
+        scored += m.scored;
+      }
+    }
+    return scored > 0 ? correct / scored : null;
+  };
   const plan: Plan = {
     name: config.name,
     rows,
@@ -456,6 +476,7 @@ export async function planSweep(
     unpriced,
     notes: [],
     counting: { prompts, distinct, ms: countMs },
+    precision: planPrecision(rows, accuracyOf, options.precision),
   };
   plan.notes = planNotes(
     plan,

@@ -5,6 +5,7 @@
  */
 import type { TokenCost } from "./cost.ts";
 import type { Plan } from "./plan.ts";
+import type { PlanPrecision } from "./precision.ts";
 import { formatDuration } from "../duration.ts";
 
 const int = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
@@ -54,6 +55,7 @@ function table(header: string[], rows: string[][], numeric: boolean[]): string {
  *   name: "toy", rows: [], models: [], unpriced: [], notes: ["A note."],
  *   totals: { requests: 0, rows: 0, inputTokens: 0, outputTokens: 0, outputTokensMax: 0, cost: null, wallSeconds: 0 },
  *   counting: { prompts: 0, distinct: 0, ms: 0 },
+ *   precision: { difference: 0.05, power: 0.8, alpha: 0.05, suites: [] },
  * });
  * assert.match(text, /^Plan for "toy": 0 requests/);
  * assert.match(text, /A note\./);
@@ -151,5 +153,87 @@ export function planText(plan: Plan): string {
     table(header, body, numeric),
     "",
     ...plan.notes.map((n) => `- ${n}`),
+    ...(plan.precision.suites.length === 0
+      ? []
+      : ["", precisionText(plan.precision)]),
+  ].join("\n");
+}
+
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+/** A share as a percent without a needless ".0" (5%, 2.5%). */
+const whole = (x: number) => `${+(100 * x).toFixed(1)}%`;
+const points = (x: number) => `${(100 * x).toFixed(1)} points`;
+
+/**
+ * The plan's precision and power section: each model's 95% interval at
+ * the planned rows, then per suite the difference the planned questions
+ * can detect and the questions the asked difference needs, with their cost.
+ *
+ * @param p The plan's precision (`Plan.precision`).
+ * @returns The section's text.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { planPrecision } from "./precision.ts";
+ * import { precisionText } from "./text.ts";
+ * const rows = ["a", "b"].map((model) => ({ model, suite: "qa", rows: 100, cost: null }));
+ * const text = precisionText(planPrecision(rows, () => null));
+ * assert.match(text, /qa\s+a\s+100\s+50.0%\s+assumed\s+± 9.6 points/);
+ * assert.match(text, /5-point difference needs 1,6\d\d questions/);
+ * ```
+ */
+export function precisionText(p: PlanPrecision): string {
+  const header = ["suite", "model", "rows", "accuracy", "from", "95% interval"];
+  const body = p.suites.flatMap((s) =>
+    s.models.map((m) => [
+      s.suite,
+      m.model,
+      int.format(m.rows),
+      pct(m.accuracy),
+      m.source,
+      Number.isNaN(m.halfWidth) ? "—" : `± ${points(m.halfWidth)}`,
+    ])
+  );
+  const lines = p.suites.filter((s) => s.models.length > 1).map((s) => {
+    const share = s.discordantSource === "given"
+      ? `${pct(s.discordant)} of questions answered differently (given)`
+      : `${
+        pct(s.discordant)
+      } of questions answered differently, as independent errors at the models' mean accuracy would give`;
+    const detect = s.detectable === null
+      ? `${
+        int.format(s.paired)
+      } paired questions detect no difference at this power`
+      : `${int.format(s.paired)} paired questions detect a difference of ${
+        points(s.detectable)
+      } or more`;
+    const need = s.needed === null
+      ? `a ${
+        Math.round(100 * p.difference)
+      }-point difference cannot occur with fewer discordant questions than that`
+      : `a ${Math.round(100 * p.difference)}-point difference needs ${
+        int.format(s.needed)
+      } questions${
+        s.neededCost === null
+          ? ""
+          : ` (${money(s.neededCost.online)} online or ${
+            money(s.neededCost.batch)
+          } in a batch for the priced models${
+            s.unpriced.length ? `; ${s.unpriced.join(", ")} have no price` : ""
+          })`
+      }`;
+    return `- ${s.suite}: ${detect}; ${need}; assuming ${share}.`;
+  });
+  return [
+    `Precision and power: each model's 95% interval (Wilson) at the planned rows; the exact McNemar test the report runs on paired questions, two-sided ${
+      whole(p.alpha)
+    }, at ${
+      whole(p.power)
+    } power. Accuracy "measured" is an earlier run's, "assumed" is 50% (the widest interval); --assume-accuracy, --difference and --discordant change them.`,
+    "",
+    table(header, body, header.map((h) => ["rows", "accuracy"].includes(h))),
+    "",
+    ...lines,
   ].join("\n");
 }

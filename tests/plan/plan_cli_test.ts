@@ -105,3 +105,75 @@ Deno.test("sweep CLI --plan exits 2 on a bad config or a --plan-from that is not
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("sweep CLI --plan: --assume-accuracy, --difference and --discordant change the precision section; bad values exit 2", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const path = join(dir, "plan.json");
+    await Deno.writeTextFile(
+      path,
+      JSON.stringify({
+        name: "precision",
+        outputDir: join(dir, "outputs"),
+        models: [
+          { name: "a", provider: "sim", model: "sim-strong" },
+          { name: "b", provider: "sim", model: "sim-weak" },
+        ],
+        suites: [{
+          name: "arithmetic",
+          params: { families: ["add"], digits: [2], count: 25 },
+          templates: ["direct"],
+        }],
+      }),
+    );
+    const plain = await sweepCli([path, "--plan"]);
+    assert.equal(plain.code, 0, plain.stderr);
+    // 25 rows at an assumed 50%: ± 18.2 points; 5 points need 1,606.
+    assert.match(
+      plain.stdout,
+      /arithmetic\s+a\s+25\s+50\.0%\s+assumed\s+± 18\.2 points/,
+    );
+    assert.match(plain.stdout, /a 5-point difference needs 1,606 questions/);
+    const given = await sweepCli([
+      path,
+      "--plan",
+      "--assume-accuracy",
+      "90%",
+      "--difference",
+      "0.1",
+      "--discordant",
+      "0.2",
+    ]);
+    assert.equal(given.code, 0, given.stderr);
+    assert.match(
+      given.stdout,
+      /arithmetic\s+a\s+25\s+90\.0%\s+given\s+± 12\.2 points/,
+    );
+    assert.match(given.stdout, /a 10-point difference needs \d+ questions/);
+    assert.match(
+      given.stdout,
+      /assuming 20\.0% of questions answered differently \(given\)/,
+    );
+    assert.doesNotMatch(given.stdout, /1,606/);
+    for (
+      const [args, pattern] of [
+        [
+          ["--plan", "--difference", "5"],
+          /--difference 5: expected a share between 0 and 1/,
+        ],
+        [["--plan", "--discordant", "0"], /--discordant 0: expected a share/],
+        [
+          ["--assume-accuracy", "0.5"],
+          /Cannot use --assume-accuracy without --plan/,
+        ],
+      ] as const
+    ) {
+      const r = await sweepCli([path, ...args]);
+      assert.equal(r.code, 2, r.stderr);
+      assert.match(r.stderr, pattern);
+      assert.doesNotMatch(r.stderr, /\n\s+at /, "no stack");
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

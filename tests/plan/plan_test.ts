@@ -107,6 +107,33 @@ Deno.test("planSweep() plans the rows a sweep writes, creates nothing, then meas
     }
     assert.match(planText(after), /measured = mean completion_tokens/);
 
+    // The precision section: 50% before any run, then each model's
+    // accuracy in the run it measured, over its scored rows.
+    for (const s of before.precision.suites) {
+      assert.ok(
+        s.models.every((m) => m.source === "assumed" && m.accuracy === 0.5),
+      );
+    }
+    for (const s of after.precision.suites) {
+      for (const m of s.models) {
+        const scored = rows.filter((r) =>
+          r.model === m.model && r.suite === s.suite && r.error_kind === null &&
+          r.status !== "unscored"
+        );
+        assert.equal(m.source, "measured");
+        assert.equal(
+          m.accuracy,
+          scored.filter((r) => r.correct).length / scored.length,
+          `${m.model} ${s.suite}`,
+        );
+        assert.equal(
+          m.rows,
+          rows.filter((r) => r.model === m.model && r.suite === s.suite).length,
+        );
+      }
+    }
+    assert.match(planText(after), /^Precision and power: /m);
+
     // --plan-from names the run; a folder that is not a run is refused.
     const from = await planSweep(config, {
       suites: SUITES,
