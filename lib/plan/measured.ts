@@ -34,6 +34,29 @@ export interface Measurement {
 /** Measurements by `model|suite|template`, and per model (`model||`). */
 export type Measurements = Map<string, Measurement>;
 
+/**
+ * How often two models of an earlier run answered the same question
+ * differently (one correct, one not), pooled over every pair of models
+ * that both have a scored row for it: the discordant share the paired
+ * test's power depends on.
+ */
+export interface Discordance {
+  /** Model pairs × questions where exactly one of the two was correct. */
+  differ: number;
+  /** Model pairs × questions both answered (scored rows). */
+  both: number;
+  /** The run folder measured. */
+  run: string;
+}
+
+/** What earlier runs measured: per model × suite × template, and per suite the discordance. */
+export interface MeasuredRuns {
+  /** By {@linkcode measurementKey}. */
+  byKey: Measurements;
+  /** By suite name; only suites where two or more models shared questions. */
+  discordance: Map<string, Discordance>;
+}
+
 /** Options of {@linkcode measureRuns}. */
 export interface MeasureRunsOptions {
   /**
@@ -120,9 +143,13 @@ async function runFolders(outputDir: string): Promise<string[]> {
  * The first run (newest) that has rows for a key gives its figure; runs
  * are not mixed.
  *
+ * The discordance of a suite comes from the newest run in which two of the
+ * planned models answered its questions.
+ *
  * @param models The models being planned.
  * @param options Which runs to read.
- * @returns The measurements by {@linkcode measurementKey}.
+ * @returns The measurements by {@linkcode measurementKey}, and the
+ *   discordance per suite.
  * @throws {SweepInputError} when a run named in `runs` has no readable manifest.
  *
  * @example
@@ -131,14 +158,15 @@ async function runFolders(outputDir: string): Promise<string[]> {
  * import { measureRuns } from "./measured.ts";
  * const empty = await Deno.makeTempDir();
  * const found = await measureRuns([{ name: "m", provider: "sim" } as never], { outputDir: empty });
- * assert.equal(found.size, 0);
+ * assert.equal(found.byKey.size, 0);
+ * assert.equal(found.discordance.size, 0);
  * await Deno.remove(empty);
  * ```
  */
 export async function measureRuns(
   models: readonly Pick<ModelConfig, "name" | "provider" | "model">[],
   options: MeasureRunsOptions = {},
-): Promise<Measurements> {
+): Promise<MeasuredRuns> {
   const { maxRows = 500_000 } = options;
   const explicit = options.runs !== undefined;
   const runs = options.runs ??
@@ -147,6 +175,7 @@ export async function measureRuns(
     models.map((m) => [m.name, `${m.provider}:${m.model ?? m.name}`]),
   );
   const found: Measurements = new Map();
+  const discordance = new Map<string, Discordance>();
   let read = 0;
   for (const run of runs) {
     if (read >= maxRows) break;
@@ -170,6 +199,9 @@ export async function measureRuns(
     );
     if (same.size === 0) continue;
     const accs = new Map<string, Acc>();
+    // suite → question|template|sample → correct per model (scored rows).
+    const outcomes = new Map<string, Map<string, boolean[]>>();
+    const modelIndex = new Map([...same].map((m, i) => [m, i]));
     const add = (
       key: string,
       tokens: number,
@@ -204,6 +236,14 @@ export async function measureRuns(
         row,
       );
       add(measurementKey(row.model), row.completion_tokens, latency, row);
+      if (row.status !== "unscored" && same.size > 1) {
+        let bySuite = outcomes.get(row.suite);
+        if (bySuite === undefined) outcomes.set(row.suite, bySuite = new Map());
+        const item = `${row.question_id}|${row.template}|${row.sample}`;
+        let byModel = bySuite.get(item);
+        if (byModel === undefined) bySuite.set(item, byModel = []);
+        byModel[modelIndex.get(row.model)!] = row.correct;
+      }
     }
     for (const [key, acc] of accs) {
       if (found.has(key) || acc.rows === 0) continue;
@@ -216,6 +256,17 @@ export async function measureRuns(
         run,
       });
     }
+    for (const [suite, items] of outcomes) {
+      if (discordance.has(suite)) continue;
+      let differ = 0, both = 0;
+      for (const byModel of items.values()) {
+        const right = byModel.filter((c) => c === true).length;
+        const wrong = byModel.filter((c) => c === false).length;
+        differ += right * wrong;
+        both += (right + wrong) * (right + wrong - 1) / 2;
+      }
+      if (both > 0) discordance.set(suite, { differ, both, run });
+    }
   }
-  return found;
+  return { byKey: found, discordance };
 }

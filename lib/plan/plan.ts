@@ -31,7 +31,7 @@ import {
   encodingFor,
   type EncodingName,
 } from "./encoding.ts";
-import { measurementKey, type Measurements, measureRuns } from "./measured.ts";
+import { type MeasuredRuns, measurementKey, measureRuns } from "./measured.ts";
 import { heuristicOutput, type OutputSource } from "./output_estimate.ts";
 import { loadTokenizer, promptTokens } from "./tokens.ts";
 import {
@@ -242,12 +242,13 @@ export async function planSweep(
   const { suites, baseDir = ".", limit, measure = true, finished, shard } =
     options;
   const { entries } = await loadEntries(config, suites, baseDir, limit);
-  const measured: Measurements = measure
+  const runs: MeasuredRuns = measure
     ? await measureRuns(config.models, {
       outputDir: config.outputDir,
       ...(options.from === undefined ? {} : { runs: options.from }),
     })
-    : new Map();
+    : { byKey: new Map(), discordance: new Map() };
+  const measured = runs.byKey;
 
   const t0 = performance.now();
   // Token counts per encoding: of each (question, template) prompt, and of
@@ -476,7 +477,13 @@ export async function planSweep(
     unpriced,
     notes: [],
     counting: { prompts, distinct, ms: countMs },
-    precision: planPrecision(rows, accuracyOf, options.precision),
+    precision: planPrecision(rows, {
+      accuracy: accuracyOf,
+      discordant: (suite) => {
+        const d = runs.discordance.get(suite);
+        return d === undefined ? null : d.differ / d.both;
+      },
+    }, options.precision),
   };
   plan.notes = planNotes(
     plan,

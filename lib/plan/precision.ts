@@ -29,7 +29,7 @@ export interface PrecisionOptions {
   alpha?: number;
   /**
    * The share of questions two models answer differently (0–1).
-   * @default {2·p·(1 − p) at the suite's mean assumed accuracy p: errors independent between models}
+   * @default {the share an earlier run of the models measured, else 2·p·(1 − p) at the suite's mean assumed accuracy p: errors independent between models}
    */
   discordant?: number;
 }
@@ -61,8 +61,8 @@ export interface SuitePrecision {
   paired: number;
   /** The discordant share assumed. */
   discordant: number;
-  /** Whether it was given or follows from independent errors. */
-  discordantSource: "given" | "independent errors";
+  /** Given, measured by an earlier run's paired rows, or from independent errors. */
+  discordantSource: "given" | "measured" | "independent errors";
   /** Questions needed to detect `difference`; null when it cannot exist (difference > discordant share). */
   needed: number | null;
   /** The difference detectable at the planned questions; null when none is. */
@@ -97,12 +97,20 @@ export interface PrecisionRow {
   cost: TokenCost | null;
 }
 
+/** What earlier runs measured, for the precision's defaults. */
+export interface MeasuredFigures {
+  /** A model's accuracy in a suite (its scored rows), or null. */
+  accuracy(model: string, suite: string): number | null;
+  /** The share of paired questions two models answered differently, or null. */
+  discordant(suite: string): number | null;
+}
+
 /**
  * Precision and power per suite from a plan's rows.
  *
  * @param rows The plan's rows (model × suite × template).
- * @param measuredAccuracy A model's accuracy in a suite measured by an
- *   earlier run, or null.
+ * @param measured What earlier runs measured: accuracies and discordant
+ *   shares (each null where nothing was).
  * @param options The assumptions.
  * @returns One entry per suite, in the rows' order.
  * @throws {RangeError} when an option is outside (0, 1).
@@ -114,7 +122,7 @@ export interface PrecisionRow {
  * const rows = ["a", "b"].map((model) => ({
  *   model, suite: "arithmetic", rows: 400, cost: { online: 0.4, batch: 0.2 },
  * }));
- * const p = planPrecision(rows, () => null, {});
+ * const p = planPrecision(rows, { accuracy: () => null, discordant: () => null });
  * const s = p.suites[0]!;
  * assert.equal(s.models[0]!.source, "assumed"); // 50%, nothing measured
  * assert.equal(s.models[0]!.halfWidth.toFixed(3), "0.049");
@@ -126,7 +134,7 @@ export interface PrecisionRow {
  */
 export function planPrecision(
   rows: readonly PrecisionRow[],
-  measuredAccuracy: (model: string, suite: string) => number | null,
+  measured: MeasuredFigures,
   options: PrecisionOptions = {},
 ): PlanPrecision {
   const { difference = 0.05, power = 0.8, alpha = 0.05 } = options;
@@ -160,12 +168,12 @@ export function planPrecision(
     const unpriced: string[] = [];
     for (const [model, list] of models) {
       const written = list.reduce((a, r) => a + r.rows, 0);
-      const measured = measuredAccuracy(model, suite);
+      const seen = measured.accuracy(model, suite);
       const [accuracy, source]: [number, AccuracySource] =
         options.accuracy !== undefined
           ? [options.accuracy, "given"]
-          : measured !== null
-          ? [measured, "measured"]
+          : seen !== null
+          ? [seen, "measured"]
           : [0.5, "assumed"];
       precisions.push({
         model,
@@ -188,7 +196,15 @@ export function planPrecision(
     const paired = Math.min(...precisions.map((m) => m.rows));
     const mean = precisions.reduce((a, m) => a + m.accuracy, 0) /
       precisions.length;
-    const discordant = options.discordant ?? 2 * mean * (1 - mean);
+    const seenShare = measured.discordant(suite);
+    const [discordant, discordantSource]: [
+      number,
+      SuitePrecision["discordantSource"],
+    ] = options.discordant !== undefined
+      ? [options.discordant, "given"]
+      : seenShare !== null && seenShare > 0
+      ? [seenShare, "measured"]
+      : [2 * mean * (1 - mean), "independent errors"];
     const design = { discordant, difference, alpha, power };
     const needed = precisions.length < 1 ? null : mcnemarQuestions(design);
     suites.push({
@@ -196,9 +212,7 @@ export function planPrecision(
       models: precisions,
       paired,
       discordant,
-      discordantSource: options.discordant === undefined
-        ? "independent errors"
-        : "given",
+      discordantSource,
       needed,
       detectable: paired > 0
         ? detectableDifference(paired, { discordant, alpha, power })

@@ -178,7 +178,7 @@ const points = (x: number) => `${(100 * x).toFixed(1)} points`;
  * import { planPrecision } from "./precision.ts";
  * import { precisionText } from "./text.ts";
  * const rows = ["a", "b"].map((model) => ({ model, suite: "qa", rows: 100, cost: null }));
- * const text = precisionText(planPrecision(rows, () => null));
+ * const text = precisionText(planPrecision(rows, { accuracy: () => null, discordant: () => null }));
  * assert.match(text, /qa\s+a\s+100\s+50.0%\s+assumed\s+± 9.6 points/);
  * assert.match(text, /5-point difference needs 1,6\d\d questions/);
  * ```
@@ -196,11 +196,16 @@ export function precisionText(p: PlanPrecision): string {
     ])
   );
   const lines = p.suites.filter((s) => s.models.length > 1).map((s) => {
-    const share = s.discordantSource === "given"
-      ? `${pct(s.discordant)} of questions answered differently (given)`
-      : `${
-        pct(s.discordant)
-      } of questions answered differently, as independent errors at the models' mean accuracy would give`;
+    const why = {
+      given: " (given)",
+      measured:
+        ", as the models of an earlier run did (pooled over pairs of models)",
+      "independent errors":
+        ", as independent errors at the models' mean accuracy would give",
+    }[s.discordantSource];
+    const share = `${
+      pct(s.discordant)
+    } of questions answered differently${why}`;
     const detect = s.detectable === null
       ? `${
         int.format(s.paired)

@@ -133,6 +133,35 @@ Deno.test("planSweep() plans the rows a sweep writes, creates nothing, then meas
       }
     }
     assert.match(planText(after), /^Precision and power: /m);
+    // The discordant share: the run's pairs of models that split on a
+    // question, over the pairs that both answered it.
+    for (const s of after.precision.suites) {
+      const byItem = new Map<string, boolean[]>();
+      for (const r of rows) {
+        if (r.suite !== s.suite || r.error_kind !== null) continue;
+        if (r.status === "unscored") continue;
+        const item = `${r.question_id}|${r.template}|${r.sample}`;
+        byItem.set(item, [...byItem.get(item) ?? [], r.correct]);
+      }
+      let differ = 0, both = 0;
+      for (const outcomes of byItem.values()) {
+        for (let i = 0; i < outcomes.length; i++) {
+          for (let j = i + 1; j < outcomes.length; j++) {
+            both++;
+            if (outcomes[i] !== outcomes[j]) differ++;
+          }
+        }
+      }
+      if (differ === 0) {
+        assert.equal(s.discordantSource, "independent errors", s.suite);
+      } else {
+        assert.equal(s.discordantSource, "measured", s.suite);
+        assert.equal(s.discordant, differ / both, s.suite);
+      }
+    }
+    assert.ok(
+      after.precision.suites.some((s) => s.discordantSource === "measured"),
+    );
 
     // --plan-from names the run; a folder that is not a run is refused.
     const from = await planSweep(config, {
