@@ -10,7 +10,8 @@ import type { ModelConfig, SweepConfig } from "../config/schema.ts";
 import type { Provider } from "../providers/mod.ts";
 import type { ResultsWriter } from "../store/mod.ts";
 import type { ChatMessage, Completion, ErrorKind, Prompt } from "../types.ts";
-import { cacheKey, type CacheTarget, type ResponseCache } from "./cache.ts";
+import type { ResponseCache } from "./cache.ts";
+import { RequestPath } from "./_request.ts";
 import { laneWidth } from "./lane_width.ts";
 import { CallLimits } from "./_limits.ts";
 import type { UnreadSuites } from "./_unread_suites.ts";
@@ -20,7 +21,6 @@ import { finishRow, scoreContexts } from "./finish.ts";
 import { sampleGroups, sharedSamples } from "./groups.ts";
 import {
   buildPrompt,
-  requestTokenBudget,
   type SuiteEntry,
   type WorkItem,
   workItems,
@@ -74,82 +74,6 @@ export interface LaneShared {
   simVersion: string;
 }
 
-/** A completion for a call that never went out (the sweep stopped). */
-export function abortedCompletion(): Completion {
-  return {
-    text: "",
-    reasoning: null,
-    finishReason: "error",
-    usage: { promptTokens: 0, completionTokens: 0 },
-    latencyMs: 0,
-    attempts: 0,
-    error: { kind: "aborted", message: "the sweep was interrupted" },
-  };
-}
-
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The cache target of a model (a sim's replies also depend on its version). */
-function targetOf(model: ModelConfig, shared: LaneShared): CacheTarget {
-  const target: CacheTarget = {
-    provider: model.provider,
-    baseURL: model.baseURL ?? null,
-    model: model.model ?? model.name,
-  };
-  if (model.provider === "sim") target.version = shared.simVersion;
-  return target;
-}
-
-/** Sends prompts of one model through the cache and its rate limits. */
-function caller(model: ModelConfig, shared: LaneShared, limits: CallLimits) {
-  const { cache, stop, global } = shared;
-  const provider = shared.provider(model);
-  const target = targetOf(model, shared);
-  return async (prompt: Prompt, sample: number): Promise<Completion> => {
-    const key = cache === null ? null : cacheKey(target, prompt, sample);
-    if (key !== null) {
-      const hit = cache?.get(key);
-      if (hit !== undefined) return hit;
-    }
-    // Unlimited limits are not awaited (see `CallLimits.limited`).
-    const estimate = limits.countsTokens ? requestTokenBudget(prompt) : 0;
-    if (limits.limited && !(await limits.acquire(estimate, stop.signal))) {
-      return abortedCompletion();
-    }
-    const send = () =>
-      stop.signal.aborted
-        ? abortedCompletion()
-        : provider.complete(prompt, { sample, signal: stop.signal })
-          .catch((error: unknown): Completion => ({
-            // Providers never throw by contract; if one does, record it.
-            ...abortedCompletion(),
-            error: {
-              kind: "unknown",
-              message: `Cannot complete the request: ${message(error)}`,
-            },
-          }));
-    shared.stats.asking++;
-    let completion: Completion;
-    try {
-      completion = await (global === null ? send() : global(send));
-    } finally {
-      shared.stats.asking--;
-    }
-    limits.settle(
-      estimate,
-      completion.usage.promptTokens + completion.usage.completionTokens,
-    );
-    if (key !== null && completion.error === undefined) {
-      cache?.put(key, completion);
-    }
-    return completion;
-  };
-}
-
-type Call = ReturnType<typeof caller>;
-
 /**
  * Answers one group of samples of a (question, template) for a model with
  * `n: true`: cache hits first; then the leading samples the rule of
@@ -164,64 +88,25 @@ type Call = ReturnType<typeof caller>;
 async function answerGroup(
   items: readonly WorkItem[],
   prompts: readonly Prompt[],
-  model: ModelConfig,
+  path: RequestPath,
   shared: LaneShared,
-  limits: CallLimits,
-  call: Call,
 ): Promise<Completion[]> {
-  const { cache, stop, global, config } = shared;
-  const provider = shared.provider(model);
-  const target = targetOf(model, shared);
-  const keys = cache === null
-    ? null
-    : prompts.map((p, i) => cacheKey(target, p, items[i]!.sample));
-  const answered: (Completion | undefined)[] = keys === null
-    ? items.map(() => undefined)
-    : keys.map((key) => cache?.get(key));
+  const answered: (Completion | undefined)[] = prompts.map((p, i) =>
+    path.cached(p, items[i]!.sample)
+  );
   const m = sharedSamples(items, (i) => answered[i] !== undefined);
-  if (
-    m > 0 && provider.completeChoices !== undefined && !stop.signal.aborted
-  ) {
-    const first = prompts[0]!;
-    const group: Prompt = {
-      ...first,
-      params: { ...first.params, seed: config.seed },
-    };
-    const estimate = limits.countsTokens
-      ? requestTokenBudget(first) + (m - 1) * first.params.max_tokens
-      : 0;
-    if (!limits.limited || await limits.acquire(estimate, stop.signal)) {
-      const send = () =>
-        provider.completeChoices!(group, { n: m, signal: stop.signal })
-          .catch((): Completion[] => []);
-      shared.stats.asking++;
-      let choices: Completion[];
-      try {
-        choices = await (global === null ? send() : global(send));
-      } finally {
-        shared.stats.asking--;
-      }
-      limits.settle(
-        estimate,
-        choices.reduce(
-          (n, c) => n + c.usage.promptTokens + c.usage.completionTokens,
-          0,
-        ),
-      );
-      const failed = choices.length === 1 && choices[0]!.error !== undefined;
-      if (!failed) {
-        for (const [i, choice] of choices.slice(0, m).entries()) {
-          if (choice.error !== undefined) continue;
-          answered[i] = { ...choice, cached: false };
-          if (keys !== null) cache?.put(keys[i]!, choice);
-        }
-      }
+  if (m > 0 && !shared.stop.signal.aborted) {
+    const choices = await path.choices(prompts[0]!, m, shared.config.seed);
+    for (const [i, choice] of choices.slice(0, m).entries()) {
+      if (choice.error !== undefined) continue;
+      answered[i] = { ...choice, cached: false };
+      path.keep(prompts[i]!, items[i]!.sample, choice);
     }
   }
   const out: Completion[] = [];
   for (const [i, item] of items.entries()) {
     // Separate calls (through the cache and limits) for what is left.
-    out.push(answered[i] ?? await converse(item, prompts[i]!, call));
+    out.push(answered[i] ?? await converse(item, prompts[i]!, path));
   }
   return out;
 }
@@ -234,10 +119,10 @@ async function answerGroup(
 async function converse(
   item: WorkItem,
   prompt: Prompt,
-  call: Call,
+  path: RequestPath,
 ): Promise<Completion> {
   const execute = item.entry.suite.executeTool;
-  let completion = await call(prompt, item.sample);
+  let completion = await path.one(prompt, item.sample);
   let attempts = completion.attempts;
   let latency = completion.latencyMs;
   let promptTokens = completion.usage.promptTokens;
@@ -261,13 +146,15 @@ async function converse(
       try {
         content = await execute(tc.function.name, tc.function.arguments);
       } catch (error) {
-        content = `Error: ${message(error)}`;
+        content = `Error: ${
+          error instanceof Error ? error.message : String(error)
+        }`;
       }
       turnMessages.push({ role: "tool", tool_call_id: tc.id, content });
     }
     transcript.push(...turnMessages);
     messages = [...messages, ...turnMessages];
-    completion = await call({ ...prompt, messages }, item.sample);
+    completion = await path.one({ ...prompt, messages }, item.sample);
     attempts += completion.attempts;
     latency += completion.latencyMs;
     promptTokens += completion.usage.promptTokens;
@@ -295,9 +182,12 @@ export async function runLane(
   onSkip: () => void,
 ): Promise<void> {
   const { config, stats, stop, writer } = shared;
-  const limits = new CallLimits(model.rpm, model.tpm);
-  const call = caller(model, shared, limits);
-  const provider = shared.provider(model);
+  const path = new RequestPath(
+    model,
+    shared,
+    new CallLimits(model.rpm, model.tpm),
+  );
+  const { provider } = path;
   const items = workItems(
     model.name,
     shared.entries,
@@ -364,7 +254,7 @@ export async function runLane(
   };
   const process = async (item: WorkItem): Promise<void> => {
     const prompt = buildPrompt(item, model, config);
-    await finish(item, prompt, await converse(item, prompt, call));
+    await finish(item, prompt, await converse(item, prompt, path));
   };
 
   const worker = async (): Promise<void> => {
@@ -390,14 +280,7 @@ export async function runLane(
         continue;
       }
       const prompts = group.map((item) => buildPrompt(item, model, config));
-      const answers = await answerGroup(
-        group,
-        prompts,
-        model,
-        shared,
-        limits,
-        call,
-      );
+      const answers = await answerGroup(group, prompts, path, shared);
       for (const [i, item] of group.entries()) {
         await finish(item, prompts[i]!, answers[i]!);
       }

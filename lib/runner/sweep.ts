@@ -42,6 +42,7 @@ import type {
 import { type LaneShared, type LaneStats, runLane } from "./_lane.ts";
 import { plannedRows } from "./_planned_rows.ts";
 import { openRun, openStore, shardToRun } from "./_run_folder.ts";
+import type { Shard } from "./shard.ts";
 import { UnreadSuites } from "./_unread_suites.ts";
 import type { SuiteEntry } from "./work.ts";
 
@@ -153,20 +154,83 @@ export async function runSweep(
   config: SweepConfig,
   options: SweepOptions,
 ): Promise<SweepResult> {
-  const started = new Date();
-  const t0 = performance.now();
+  const clock: Clock = { started: new Date(), t0: performance.now() };
   const env = options.env ?? ((name: string) => Deno.env.get(name));
-  const start = await openRun(config, options);
-  const { baseDir, limit } = start;
-  let manifest = start.manifest;
-  config = start.config;
+  const run = await prepareRun(config, options);
+  const store = await openRunFolder(run, options, clock, env);
+  const stats = newStats();
+  const progress = await startProgress(options, stats, run.total, clock);
+  const stop = stopOn(options.signal);
+  const providers = providerPool(run, options, env);
+  const shared = laneShared(run, store, options, { stats, stop, providers });
+  const failure = await runLanes(run, shared, store, providers);
+  stop.release();
+  const final = progress.stop();
+  await closeManifest(store, run, stats, stop.controller.signal.aborted);
+  if (failure !== null) throw failure;
+  return {
+    runDir: store.runDir,
+    total: run.total,
+    done: stats.done,
+    skipped: stats.skipped,
+    errors: stats.errors,
+    cached: stats.cached,
+    interrupted: stop.controller.signal.aborted,
+    elapsedSeconds: final.elapsedSeconds,
+    warnings: [
+      ...run.identityWarnings,
+      ...store.warnings,
+      ...shared.unread.warnings(),
+    ],
+    stopped: shared.stopped,
+    failing: store.health.failing().map(([model, r]) => ({
+      model,
+      rows: r.rows,
+      firstError: r.firstError,
+    })),
+  };
+}
+
+/** When the sweep started (the manifest's time, and the elapsed time's zero). */
+interface Clock {
+  started: Date;
+  t0: number;
+}
+
+/** What a sweep is, settled before its run folder exists. */
+interface PreparedRun {
+  /** The config (a resume's is the manifest's). */
+  config: SweepConfig;
+  start: Awaited<ReturnType<typeof openRun>>;
+  entries: SuiteEntry[];
+  questionCounts: Record<string, number>;
+  shard: Shard | undefined;
+  identity: RunIdentity;
+  identityWarnings: string[];
+  /** Rows the run has when complete. */
+  total: number;
+  /** The git revision and the like, for a new run's manifest (read meanwhile). */
+  environment: ReturnType<typeof readEnvironment> | null;
+  factory: ProviderFactory;
+}
+
+/**
+ * Step 1, before the folder exists (so a refusal leaves nothing behind):
+ * the run to open or resume, its questions, its shard, its identity (a
+ * resumed run must still be the run it was) and the provider kinds.
+ */
+async function prepareRun(
+  given: SweepConfig,
+  options: SweepOptions,
+): Promise<PreparedRun> {
+  const start = await openRun(given, options);
+  const { config, baseDir, limit, manifest } = start;
   // Only the provider kinds the models use are loaded (a sim sweep never
   // imports the openai client), while the questions are generated.
   const providersLoading = options.createProvider === undefined
     ? loadProviderFactory(config.models.map((m) => m.provider))
     : undefined;
   providersLoading?.catch(() => {}); // awaited (and its failure thrown) below
-
   // A new run's manifest needs the git revision (a subprocess): read it
   // while the questions are generated.
   const environment = manifest === null ? readEnvironment() : null;
@@ -178,26 +242,59 @@ export async function runSweep(
     environment,
     () => shardToRun(manifest, options.shard),
   );
-  // What the run is; a resumed run must still be the run it was.
   const identity = runIdentity({ config, entries, inputs, limit });
   const identityWarnings = await beforeFolder(
     environment,
     () => checkResumedIdentity(start.runDir, manifest, identity),
   );
-  const total = plannedRows(config, entries, shard);
-
-  // Before the folder exists: nothing to clean up if this fails.
-  let factory: ProviderFactory = await beforeFolder(
+  const factory = await beforeFolder(
     environment,
     async () => options.createProvider ?? await providersLoading!,
   );
+  return {
+    config,
+    start,
+    entries,
+    questionCounts,
+    shard,
+    identity,
+    identityWarnings,
+    total: plannedRows(config, entries, shard),
+    environment,
+    factory,
+  };
+}
 
-  // The store: the folder appears with its manifest; earlier rows are read
-  // (a torn tail repaired, garbage moved aside).
+/** The run folder, opened: its manifest, the rows it has, the writer and the cache. */
+interface OpenedFolder {
+  runDir: string;
+  manifest: Manifest;
+  session: ManifestSession;
+  secrets: string[];
+  finished: ReadonlySet<string>;
+  priorErrors: number;
+  priorCached: number;
+  warnings: string[];
+  health: ModelHealth;
+  writer: ResultsWriter;
+  cache: ResponseCache | null;
+}
+
+/**
+ * Step 2: the folder appears with its manifest; earlier rows are read (a
+ * torn tail repaired, garbage moved aside); the results writer and the
+ * response cache open.
+ */
+async function openRunFolder(
+  run: PreparedRun,
+  options: SweepOptions,
+  clock: Clock,
+  env: (name: string) => string | undefined,
+): Promise<OpenedFolder> {
+  const { config, start, entries, shard, environment } = run;
   const secrets = secretsOf(config, env);
-  const redact = (text: string): string => redactSecrets(text, secrets);
   const session: ManifestSession = {
-    startedAt: started.toISOString(),
+    startedAt: clock.started.toISOString(),
     endedAt: null,
     written: 0,
     skipped: 0,
@@ -221,43 +318,54 @@ export async function runSweep(
       start,
       entries,
       shard,
-      started,
+      started: clock.started,
       session,
       secrets,
       newManifest: async () => {
         const fresh = await buildManifest({
           run: config.name,
           config,
-          questions: questionCounts,
-          total,
+          questions: run.questionCounts,
+          total: run.total,
           requestSeed: REQUEST_SEED_RULE,
-          startedAt: started,
+          startedAt: clock.started,
           ...(environment === null ? {} : { environment }),
         });
-        fresh.identity = identity;
-        fresh.baseDir = baseDir;
-        if (limit !== undefined) fresh.limit = limit;
+        fresh.identity = run.identity;
+        fresh.baseDir = start.baseDir;
+        if (start.limit !== undefined) fresh.limit = start.limit;
         if (shard !== undefined) fresh.shard = shard;
         return fresh;
       },
     }));
-  const { runDir, finished, priorErrors, priorCached, warnings } = opened;
-  manifest = opened.manifest;
-  const runName = manifest.run;
-  const resultsPath = join(runDir, "results.jsonl");
   const cache = useCache
     ? await ResponseCache.open(cacheDir, { secrets })
     : null;
   let writer: ResultsWriter;
   try {
-    writer = await ResultsWriter.open(resultsPath);
+    writer = await ResultsWriter.open(join(opened.runDir, "results.jsonl"));
   } catch (error) {
     cache?.close();
     throw error;
   }
+  return {
+    runDir: opened.runDir,
+    manifest: opened.manifest,
+    session,
+    secrets,
+    finished: opened.finished,
+    priorErrors: opened.priorErrors,
+    priorCached: opened.priorCached,
+    warnings: opened.warnings,
+    health,
+    writer,
+    cache,
+  };
+}
 
-  // Progress.
-  const stats: LaneStats = {
+/** Counters at zero. */
+function newStats(): LaneStats {
+  return {
     done: 0,
     skipped: 0,
     errors: 0,
@@ -266,8 +374,17 @@ export async function runSweep(
     asking: 0,
     judging: 0,
   };
+}
+
+/** Step 3: the progress display, updated four times a second from the counters. */
+async function startProgress(
+  options: SweepOptions,
+  stats: LaneStats,
+  total: number,
+  clock: Clock,
+): Promise<{ stop(): SweepProgress }> {
   const snapshot = (): SweepProgress => {
-    const elapsed = (performance.now() - t0) / 1000;
+    const elapsed = (performance.now() - clock.t0) / 1000;
     const rate = elapsed > 0 ? stats.done / elapsed : 0;
     const left = total - stats.done - stats.skipped;
     return {
@@ -285,13 +402,50 @@ export async function runSweep(
   };
   const reporter = await createReporter(options.progress ?? "auto");
   const ticker = setInterval(() => reporter.update(snapshot()), 250);
+  return {
+    stop() {
+      clearInterval(ticker);
+      const final = snapshot();
+      reporter.stop(final);
+      return final;
+    },
+  };
+}
 
-  // Stop: the caller's signal stops scheduling and aborts calls in flight.
-  const stop = new AbortController();
-  const onAbort = () => stop.abort(options.signal?.reason);
-  if (options.signal?.aborted) stop.abort(options.signal.reason);
-  options.signal?.addEventListener("abort", onAbort, { once: true });
+/** Step 4: the caller's signal stops scheduling and aborts calls in flight. */
+function stopOn(
+  signal: AbortSignal | undefined,
+): { controller: AbortController; release(): void } {
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(signal?.reason);
+  if (signal?.aborted) controller.abort(signal.reason);
+  signal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    controller,
+    release: () => signal?.removeEventListener("abort", onAbort),
+  };
+}
 
+/** The providers of a sweep: one per model config, made on first use. */
+interface ProviderPool {
+  provider(model: ModelConfig): Provider;
+  judgeProvider(model: ModelConfig): Promise<Provider>;
+  /** Closes every provider made. */
+  close(): Promise<void>;
+}
+
+/**
+ * Step 5: providers made on first use; a judge model (named in a suite's
+ * params) may be of a kind the swept models do not use, loaded on its
+ * first call.
+ */
+function providerPool(
+  run: PreparedRun,
+  options: SweepOptions,
+  env: (name: string) => string | undefined,
+): ProviderPool {
+  const { config } = run;
+  let factory = run.factory;
   const simSkills = options.suites.flatMap((s) => s.simSkills ?? []);
   const providers = new Map<string, Provider>();
   // The provider kinds the factory has (judges may add one).
@@ -306,29 +460,11 @@ export async function runSweep(
     }
     return made;
   };
-  const shared: LaneShared = {
-    runName,
-    config,
-    entries,
-    finished,
-    cache,
-    writer,
-    stop,
-    stats,
-    shard,
-    // Each worker has one call in flight at a time, so when the lanes'
-    // widths add up to at most the global limit, the limiter never holds a
-    // call back and is skipped (it cost about 10 µs a row).
-    global: config.models.reduce((n, m) => n + laneWidth(m, config), 0) >
-        config.concurrency
-      ? pLimit(config.concurrency)
-      : null,
+  return {
     provider,
     async judgeProvider(model) {
-      // A judge model (named in a suite's params) may be of a kind the
-      // swept models do not use: load it on its first call. Loads chain,
-      // so concurrent first calls all wait for a factory with their kind
-      // and a later, smaller one never replaces a larger one.
+      // Loads chain, so concurrent first calls all wait for a factory with
+      // their kind and a later, smaller one never replaces a larger one.
       if (
         options.createProvider === undefined &&
         !kindsLoaded.has(model.provider)
@@ -343,71 +479,107 @@ export async function runSweep(
       await kindsReady;
       return provider(model);
     },
-    redact,
+    async close() {
+      await Promise.all(
+        [...providers.values()].map((p) => p.close?.().catch(() => {})),
+      );
+    },
+  };
+}
+
+/** Step 6: what every lane shares. */
+function laneShared(
+  run: PreparedRun,
+  store: OpenedFolder,
+  options: SweepOptions,
+  parts: {
+    stats: LaneStats;
+    stop: { controller: AbortController };
+    providers: ProviderPool;
+  },
+): LaneShared {
+  const { config } = run;
+  return {
+    runName: store.manifest.run,
+    config,
+    entries: run.entries,
+    finished: store.finished,
+    cache: store.cache,
+    writer: store.writer,
+    stop: parts.stop.controller,
+    stats: parts.stats,
+    shard: run.shard,
+    // Each worker has one call in flight at a time, so when the lanes'
+    // widths add up to at most the global limit, the limiter never holds a
+    // call back and is skipped (it cost about 10 µs a row).
+    global: config.models.reduce((n, m) => n + laneWidth(m, config), 0) >
+        config.concurrency
+      ? pLimit(config.concurrency)
+      : null,
+    provider: parts.providers.provider,
+    judgeProvider: parts.providers.judgeProvider,
+    redact: (text: string): string => redactSecrets(text, store.secrets),
     unread: new UnreadSuites(),
-    health,
+    health: store.health,
     failFast: options.failFast ?? 20,
     stopped: [],
     simVersion: simVersion(options.suites),
   };
+}
 
+/**
+ * Step 7: one lane per model, side by side; then the writer, the cache,
+ * the providers and the suites close whatever happened.
+ *
+ * @returns The first failure (a lane's or the writer's), or null.
+ */
+async function runLanes(
+  run: PreparedRun,
+  shared: LaneShared,
+  store: OpenedFolder,
+  providers: ProviderPool,
+): Promise<unknown> {
   let failure: unknown = null;
   try {
     await Promise.all(
-      config.models.map((model) =>
-        runLane(model, shared, () => stats.skipped++)
+      run.config.models.map((model) =>
+        runLane(model, shared, () => shared.stats.skipped++)
       ),
     );
   } catch (error) {
     failure = error;
-    stop.abort(error);
+    shared.stop.abort(error);
   } finally {
-    clearInterval(ticker);
-    options.signal?.removeEventListener("abort", onAbort);
-    await writer.close().catch((error) => {
+    await store.writer.close().catch((error) => {
       failure ??= error;
     });
-    cache?.close();
-    await Promise.all(
-      [...providers.values()].map((p) => p.close?.().catch(() => {})),
-    );
-    const used = new Set(entries.map((e) => e.suite));
+    store.cache?.close();
+    await providers.close();
+    const used = new Set(run.entries.map((e) => e.suite));
     await Promise.all([...used].map((s) => s.close?.().catch(() => {})));
   }
-  const interrupted = stop.signal.aborted;
-  const final = snapshot();
-  reporter.stop(final);
+  return failure;
+}
 
-  const ended = new Date();
-  session.endedAt = ended.toISOString();
+/** Step 8: the manifest records the session and the run's counts. */
+async function closeManifest(
+  store: OpenedFolder,
+  run: PreparedRun,
+  stats: LaneStats,
+  interrupted: boolean,
+): Promise<void> {
+  const { session, manifest } = store;
+  session.endedAt = new Date().toISOString();
   session.written = stats.done;
   session.skipped = stats.skipped;
   session.interrupted = interrupted;
   manifest.endedAt = session.endedAt;
   manifest.interrupted = interrupted;
-  manifest.total = total;
+  manifest.total = run.total;
   manifest.counts = {
-    rows: finished.size + stats.done,
-    errors: priorErrors + stats.errors,
-    cached: priorCached + stats.cached,
+    rows: store.finished.size + stats.done,
+    errors: store.priorErrors + stats.errors,
+    cached: store.priorCached + stats.cached,
   };
-  await writeManifest(runDir, manifest, secrets);
-  if (failure !== null) throw failure;
-  return {
-    runDir,
-    total,
-    done: stats.done,
-    skipped: stats.skipped,
-    errors: stats.errors,
-    cached: stats.cached,
-    interrupted,
-    elapsedSeconds: (performance.now() - t0) / 1000,
-    warnings: [...identityWarnings, ...warnings, ...shared.unread.warnings()],
-    stopped: shared.stopped,
-    failing: health.failing().map(([model, r]) => ({
-      model,
-      rows: r.rows,
-      firstError: r.firstError,
-    })),
-  };
+  await writeManifest(store.runDir, manifest, store.secrets);
 }
