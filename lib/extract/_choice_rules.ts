@@ -46,7 +46,7 @@ export const CHOICE_RULES: readonly ChoiceRule[] = [
     build: (l) =>
       new RegExp(
         String
-          .raw`答案\s*(?:应该|应当|应|就|当)?\s*(?:是|为|选择|选|:)\s*(?:是\s*)?${PRE}${
+          .raw`答案\s*(?:应该|应当|应|就|当)?\s*(?:是|为|选择|选|:|】|])\s*(?:是\s*)?${PRE}${
           group(l)
         }`,
         "g",
@@ -118,7 +118,7 @@ export const CHOICE_RULES: readonly ChoiceRule[] = [
     build: (l) =>
       new RegExp(
         String
-          .raw`\banswer\s*(?:is|would be|should be|must be|will be|=|:)\s*(?:is\s*)?(?:probably\s+|likely\s+|clearly\s+)?${PRE}${
+          .raw`\banswer\s*(?:is|would be|should be|must be|will be|=|:)\s*(?:is\s*)?(?:probably\s+|likely\s+|clearly\s+|actually\s+|definitely\s+|indeed\s+|really\s+)?${PRE}${
           group(l)
         }`,
         "gi",
@@ -137,12 +137,31 @@ export const CHOICE_RULES: readonly ChoiceRule[] = [
       ),
   },
   {
+    // The correct option is (c) / the right choice is B
+    name: "option_is_en",
+    build: (l) =>
+      new RegExp(
+        String
+          .raw`\b(?:correct|right|best)\s+(?:option|choice)\s+(?:is|would be)\s*${PRE}${
+          group(l)
+        }`,
+        "gi",
+      ),
+  },
+  {
+    // A hedge: "It's either A or C" (two letters: ambiguous, rule 5)
+    name: "either_en",
+    build: (l) => new RegExp(String.raw`\beither\s+${PRE}${group(l)}`, "gi"),
+  },
+  {
     // I choose B / I'd go with (C) / select option D
     name: "choose_en",
     build: (l) =>
       new RegExp(
         String
-          .raw`\b(?:choose|select|pick|go with|opt for)\s+${PRE}${group(l)}`,
+          .raw`\b(?:choose|select|pick|go with|opt for)\s*[:：]?\s*${PRE}${
+          group(l)
+        }`,
         "gi",
       ),
   },

@@ -33,7 +33,7 @@ export interface NumberToken {
  * and `1  234` (two spaces) stay separate numbers.
  */
 const GROUPED = String
-  .raw`\d{1,3}(?:(?:,|\{,\}|\\,)\d{3})+|[1-9]\d{0,2}(?: \d{3}(?!\d))+|[1-9]\d?(?:,\d{2})+,\d{3}(?!\d)|[1-9]\d{0,2}(?:['’]\d{3})+(?!\d)|[1-9]\d{0,2}(?:\.\d{3}){2,}(?![\d.])`;
+  .raw`\d{1,3}(?:(?:,|\{,\}|\\,)\d{3})+|[1-9]\d{0,2}(?: \d{3}(?!\d))+|[1-9]\d?(?:,\d{2})+,\d{3}(?!\d)|[1-9]\d{0,2}(?:['’]\d{3})+(?!\d)|[1-9]\d{0,2}(?:\.\d{3}){2,}(?!\d|\.\d)`;
 const NUM = String.raw`(?:${GROUPED}|\d+)(?:\.\d+)?|\.\d+`;
 /** A fraction argument: `{3}`, `{-3}`, `{ - 1\,234 }`, or one bare digit (`\frac34`). */
 const FRAC_ARG = (name: string) =>

@@ -21,7 +21,7 @@ export const RETRACTION =
  * "Follow-up:", "练习：", "例2".
  */
 const FOLLOW_UP =
-  /(?:^|\n)[ \t]*(?:#{1,6}[ \t]*|\*\*|__)?(?:(?:problem|question|exercise|example|practice(?: problem)?|bonus(?: question)?|next(?: question| problem)?|follow[- ]?up(?: question)?|try this|another (?:one|example|problem))[ \t]*(?:\d+|[ivx]+)?[ \t]*(?:\*\*|__)?[ \t]*[:：.)]|(?:练习|例题?|问题|题目|思考题|变式|拓展)[ \t]*[\d一二三四五六七八九十]*[ \t]*(?:\*\*)?[ \t]*[:：.)、]|第[\d二三四五六七八九十]+题)/gi;
+  /(?:^|\n)[ \t]*(?:#{1,6}[ \t]*|\*\*|__)?(?:(?:problem|question|exercise|example|practice(?: problem| question)?|bonus(?: question)?|next(?: question| problem)?|follow[- ]?up(?: question)?|try this|another (?:one|example|problem))[ \t]*(?:\d+|[ivx]+)?[ \t]*(?:\*\*|__)?[ \t]*[:：.)]|(?:练习|例题?|问题|题目|思考题|变式|拓展)[ \t]*[\d一二三四五六七八九十]*[ \t]*(?:\*\*)?[ \t]*[:：.)、]|[【\[][^】\]\n]{0,6}(?:训练|练习|拓展|变式|举一反三)[^】\]\n]{0,4}[】\]]|第[\d二三四五六七八九十]+题)/gi;
 
 /**
  * A lead that starts a check or a recap of an answer already given (rule
@@ -174,4 +174,31 @@ export function announcements(text: string): Announcement[] {
     out.push(a);
   }
   return out;
+}
+
+/**
+ * A clause that only supposes (rule 4): "若题目是 6 × 8，则答案为 48",
+ * "if it were …, B", "注：…". Tested on the text from the clause's start
+ * to the statement.
+ */
+export const HYPOTHETICAL =
+  /(?:若|如果|假如|假设|假若|倘若|要是|\bif\b|\bwere\b|\bsuppose\b|注[:：])[^。；;.!?！？\n]*$/i;
+
+/**
+ * Whether the statement at `at` lies in a clause that only supposes
+ * (see {@linkcode HYPOTHETICAL}).
+ *
+ * @param text The (prepared) reply.
+ * @param at Where the statement starts.
+ * @returns True for "若题目是 6 × 8，则答案为 48"'s 48.
+ */
+export function supposed(text: string, at: number): boolean {
+  const clause = text.slice(
+    Math.max(
+      0,
+      ...[..."。；;!?！？\n（("].map((c) => text.lastIndexOf(c, at - 1) + 1),
+    ),
+    at,
+  );
+  return HYPOTHETICAL.test(clause);
 }

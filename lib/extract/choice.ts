@@ -6,7 +6,7 @@
  */
 import { CHOICE_RULES } from "./_choice_rules.ts";
 import { prepareChoiceText } from "./_choice_text.ts";
-import { RETRACTION } from "./_statements.ts";
+import { replyParts, RETRACTION, supposed } from "./_statements.ts";
 import type { FoundAnswer } from "./suite_extract.ts";
 
 /** What {@linkcode extractChoice} found. */
@@ -59,10 +59,6 @@ function letterFor(ch: string, allowed: ReadonlySet<string>): string | null {
   return upper !== ch && allowed.has(upper) && !allowed.has(ch) ? upper : null;
 }
 
-/** A clause that only supposes ("若题干改为…则应选B", "if it were …, B"). */
-const HYPOTHETICAL =
-  /(?:若|如果|假如|假设|假若|倘若|要是|\bif\b|\bwere\b|\bsuppose\b|注[:：])[^。；;.!?！？\n]*$/i;
-
 /** Every answer statement in the prepared text, in order of position. */
 function statements(text: string, allowed: ReadonlySet<string>, cls: string) {
   const hits: Hit[] = [];
@@ -80,14 +76,7 @@ function statements(text: string, allowed: ReadonlySet<string>, cls: string) {
       // "选A是错误的", "答案A、B、C都不对": letters named to be ruled out.
       if (NEGATED.test(after)) continue;
       // "若题干改为……则应选B": a supposition, not the answer.
-      const clause = text.slice(
-        Math.max(
-          0,
-          ...[..."。；;!?！？\n（("].map((c) => text.lastIndexOf(c, start) + 1),
-        ),
-        start,
-      );
-      if (HYPOTHETICAL.test(clause)) continue;
+      if (supposed(text, start)) continue;
       hits.push({
         rule: name,
         letters: [...new Set(letters)],
@@ -136,10 +125,15 @@ function leadingLetter(
   const rest = text.slice(m.index + m[0].length);
   if (m[1] === "A" && /^ [a-z]/.test(rest)) return null; // "A good idea…"
   if (NEGATED.test(rest)) return null;
+  // A first line holding only the letter is the answer; the explanation
+  // below may name the other options.
+  const alone = /^[\t ]*(?:\*\*)?[)\]]?(?:\*\*)?[.。]?[\t ]*(?:\n|$)/.test(
+    text.slice(start + 1),
+  );
   const others = mentions(text, cls, start + 1).filter((h) =>
     h.letters[0] !== m[1]
   );
-  if (others.length > 0) return null;
+  if (others.length > 0 && !alone) return null;
   return { rule: "leading_letter", letters: [m[1]!], start, end: start + 1 };
 }
 
@@ -158,7 +152,9 @@ function soleLetter(text: string, all: Hit[]): Hit | null {
   const kept = all.filter((h) =>
     !/(?:不|非|not\s*|n't\s*)(?:是|选|为)?\s*(?:选项)?\s*[(\[]?$/i.test(
       text.slice(Math.max(0, h.start - 8), h.start),
-    ) && !NEGATED.test(text.slice(h.end))
+    ) && !NEGATED.test(text.slice(h.end)) &&
+    // "A项：…", "因此A项": an option under analysis, not a choice of it.
+    !/^\s*(?:选项|项)/.test(text.slice(h.end))
   );
   const last = kept[kept.length - 1];
   return last === undefined ? null : { ...last, rule: "sole_letter" };
@@ -202,14 +198,16 @@ function checkMarks(text: string, allowed: ReadonlySet<string>): Hit[] {
   const wrong = new Set<string>();
   for (const m of text.matchAll(/[^\n]+/g)) {
     const line = m[0];
+    // "| B | ✓ |", "- **A项**：✘ 错误", "✅ B) India": the mark may
+    // come before the letter too.
     const lead =
-      /^\s*(?:\|\s*)?(?:\*\*)?[(\[]?([A-Z])[)\]]?(?:\*\*)?\s*(?:[.:、|)]|$|\s)/
+      /^\s*(?:\|\s*|[-*•]\s+)?([×✗✘☒❌√✓✔☑✅]\uFE0F?\s*)?(?:\*\*)?[(\[]?([A-Z])[)\]]?(?:选项|项)?(?:\*\*)?\s*(?:[.:：、|)]|$|\s)/
         .exec(
           line,
         );
-    const letter = lead?.[1];
+    const letter = lead?.[2];
     if (letter === undefined || !allowed.has(letter)) continue;
-    const rest = line.slice(lead![0].length);
+    const rest = (lead![1] ?? "") + line.slice(lead![0].length);
     if (/[×✗✘☒❌]/.test(rest)) wrong.add(letter);
     else if (/[√✓✔☑✅]/.test(rest)) {
       right.set(letter, m.index + line.indexOf(letter));
@@ -224,7 +222,8 @@ function checkMarks(text: string, allowed: ReadonlySet<string>): Hit[] {
 /** An option quoted in bold with its text ("**B. 光合作用**"), when it is the only one. */
 function boldOption(text: string, cls: string): Hit | null {
   const re = new RegExp(
-    String.raw`\*\*\s*[(\[]?([${cls}])[)\]]?\s*[.．、:：)]\s*[^*\n]{1,60}\*\*`,
+    String
+      .raw`\*\*\s*[(\[]?([${cls}])[)\]]?\s*(?:[.．、:：)]|\s[—–-])\s*[^*\n]{1,60}\*\*`,
     "g",
   );
   const hits = [...text.matchAll(re)];
@@ -321,11 +320,15 @@ export function readChoice(
     },
   });
 
-  const found = [
+  const every = [
     ...statements(prepared, allowed, either),
     ...checkMarks(prepared, allowed),
     ...(choices === undefined ? [] : byOptionText(prepared, choices, allowed)),
   ].sort((a, b) => a.start - b.start);
+  // A question the model made up after answering, and its answer, are not
+  // the reply's (rule 4).
+  const end = replyParts(prepared, every[0]?.start ?? -1).end;
+  const found = every.filter((h) => h.start < end);
   if (found.length > 0) {
     const candidates = [...new Set(found.flatMap((h) => h.letters))];
     // A later statement replaces an earlier one when the reply takes the

@@ -11,6 +11,7 @@ import {
   type Announcement,
   announcements,
   replyParts,
+  supposed,
   type Tier,
 } from "./_statements.ts";
 
@@ -232,7 +233,8 @@ function statementsOf(tokens: NumberToken[], text: string): Statement[] {
   const out: Statement[] = [];
   for (const a of announcements(text)) {
     const t = announced(tokens, text, a);
-    if (t === undefined) continue;
+    // "若题目是 6 × 8，则答案为 48": a supposition, not the answer.
+    if (t === undefined || supposed(text, a.start)) continue;
     const hedge = hedgeAfter(tokens, text, t);
     out.push({
       token: t,

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { extractChoice } from "../../lib/extract/mod.ts";
+import { readChoice } from "../../lib/extract/choice.ts";
 
 function letterOf(text: string, letters?: string[]): string | null {
   return extractChoice(text, letters)?.letter ?? null;
@@ -186,4 +187,47 @@ Deno.test("extractChoice() lists every stated letter as a candidate and spans th
   const twice = extractChoice(again);
   assert.deepEqual(twice?.candidates, ["A"]);
   assert.equal(twice?.span[0], again.lastIndexOf("A"));
+});
+
+Deno.test("readChoice() rules tuned on the corpus's development half (docs/extraction.md rules 3, 4, 5 and 8)", () => {
+  const letter = (text: string) => {
+    const r = readChoice(text);
+    return r.kind === "answer" ? r.found.letter : r.kind;
+  };
+  // Rule 3: a correction with an adverb.
+  assert.equal(
+    letter(
+      "The answer is D.\n\nWait — that's wrong. So the correct answer is actually C.",
+    ),
+    "C",
+  );
+  // Rule 8: lower case in brackets, "I choose: b", 【答案】, a dash in a bold option.
+  assert.equal(
+    letter("The correct option is (c) 1945 — Japan surrendered in September."),
+    "C",
+  );
+  assert.equal(letter("A queue is FIFO.\n\nI choose: b."), "B");
+  assert.equal(letter("【答案】B\n【解析】A项干扰性较强。"), "B");
+  assert.equal(letter("**B — O(log n)**\n\nA (O(n)) is linear search."), "B");
+  // A first line that is only the letter; the explanation names others.
+  assert.equal(letter("A\n\nExplanation: B and C are distractors."), "A");
+  // Marks before the letter, and per-option bullets with 项.
+  assert.equal(
+    letter("❌ A) China\n✅ B) India\n❌ C) USA\n❌ D) Indonesia"),
+    "B",
+  );
+  assert.equal(
+    letter("- **A项**：✘ 错误\n- **B项**：✔ 正确\n- **C项**：✘ 错误"),
+    "B",
+  );
+  // Rule 5: a hedge is ambiguous.
+  assert.equal(letter("It's either A or C, I can't tell."), "ambiguous");
+  // Rule 4: an option under analysis is not a choice; an invented
+  // question's answer is not the reply's.
+  assert.equal(letter("我们逐项分析：\n\nA项：14。因此A项"), "none");
+  assert.equal(
+    letter("**Answer: B**\n\n**Practice question:** …?\n\n**Answer: C**"),
+    "B",
+  );
+  assert.equal(letter("【答案】C\n\n【变式训练】下列…\n答案：B"), "C");
 });

@@ -431,3 +431,10 @@ Deno.test("readNumber() records the numbers it set aside and why (rule 4), never
   const plain = aside("The answer is 42.");
   assert.equal(plain?.kind === "answer" && "setAside" in plain.found, false);
 });
+
+Deno.test("readNumber(): a supposition is not the answer, and European separators end before a full stop", () => {
+  const r = readNumber("答案：42\n\n（注：若题目是 6 × 8，则答案为 48。）");
+  assert.equal(r.kind === "answer" && r.found.exact, "42");
+  const e = readNumber("Das Ergebnis ist 542.795.124.");
+  assert.equal(e.kind === "answer" && e.found.exact, "542795124");
+});
