@@ -3,8 +3,8 @@
  * inside bubblewrap as `python3 -I -S -B -c <this> <memoryMb> <nproc>
  * <fileBytes>` (as marshalled code when it could be precompiled:
  * `compileHarness`). It speaks the same stdin/stdout protocol as
- * `_worker.ts` (READY, a nonce-bearing init line, then `calls` / `args` +
- * `measure` / `programs`), with the same Python helpers (`_py_helpers.ts`).
+ * `_worker.ts` (READY, a nonce-bearing init line, then `calls`, `args`,
+ * `target` and the sample ops `prep` / `run` / `value`, `programs`), with the same Python helpers (`_py_helpers.ts`).
  *
  * Before any candidate code exists it closes every descriptor but stdio
  * (what the parent process inherited without close-on-exec passes through
@@ -80,7 +80,7 @@ def _seccomp():
 
 
 def _native_main():
-    import os, sys, io, resource, time
+    import os, sys, io, resource
     # Descriptors the parent process inherited without close-on-exec pass
     # through Deno and bubblewrap: none may reach the candidate.
     os.closerange(3, 1 << 20)
@@ -113,11 +113,6 @@ def _native_main():
     sbx = ns["_sbx"]
     del ns
     loads, dumps = sbx["loads"], sbx["dumps"]
-    # The main thread's CPU clock: with an RLIMIT_CPU in force the kernel
-    # reads the process-wide clock only at scheduler ticks (4 ms here),
-    # while the thread clock stays exact.
-    thread_time = time.thread_time
-    clock = lambda: thread_time() * 1000
     readline = os.fdopen(cmd, "rb", 1 << 16).readline
     write(b"READY\n")
     flush_raw()
@@ -136,6 +131,35 @@ def _native_main():
             pass
         write(nonce + text.encode("utf-8", "surrogatepass") + b"\n")
         flush_raw()
+
+    target_call, target_held = sbx["target_call"], sbx["target_held"]
+    prep, run, value = sbx["prep"], sbx["run"], sbx["value"]
+    SAMPLE_OPS = ("prep", "run", "value")
+
+    def sample_op(t, msg):
+        # "prep": k calls made ready; "run": they run while the parent
+        # reads this process's CPU time around the round trip; "value":
+        # the first call's value
+        if t == "prep":
+            prep(msg["k"])
+            send('{"t":"ready"}')
+        elif t == "run":
+            send('{"t":"done","r":' + run() + "}")
+        else:
+            send('{"t":"v","r":' + value() + "}")
+
+    def serve():
+        # a timed call's samples, until the parent says "next"
+        while True:
+            got = readline()
+            if not got:
+                os._exit(0)
+            m = loads(got.decode("utf-8", "surrogatepass"))
+            k = m.get("t")
+            if k == "next":
+                return
+            if k in SAMPLE_OPS:
+                sample_op(k, m)
 
     count = 0
     while True:
@@ -164,33 +188,23 @@ def _native_main():
             if loads(loaded)["status"] != "ok":
                 os._exit(0)
         elif t == "calls":
-            call, call_timed = sbx["call"], sbx["call_timed"]
+            call = sbx["call"]
             timed = msg.get("timed") or {}
-            mode = msg.get("gate")
-            gated = [not mode]
-
-            def gate():
-                # before the first timed sample (after the call that gives
-                # the value), or before each ("each": a timing pair's
-                # turns): wait until the parent says go
-                if gated[0]:
-                    return
-                gated[0] = mode != "each"
-                send('{"t":"gate"}')
-                go = readline()
-                while go and b'"go"' not in go:
-                    go = readline()
-
             for i in range(count):
-                spec = timed.get(str(i))
-                r = call_timed(i, spec[0], spec[1], clock, spec[2] if len(spec) > 2 else 0, gate, spec[3] if len(spec) > 3 else 0) if spec else call(i)
-                send('{"t":"r","i":' + str(i) + ',"r":' + r + "}")
+                if str(i) in timed:
+                    # the parent drives the timed call's samples (serve)
+                    target_call(i)
+                    send('{"t":"timed","i":' + str(i) + "}")
+                    serve()
+                else:
+                    send('{"t":"r","i":' + str(i) + ',"r":' + call(i) + "}")
             send('{"t":"end"}')
         elif t == "args":
             sbx["put_args"](msg["id"], msg["args"], b'"$' in line)
-        elif t == "measure":
-            r = sbx["measure_id"](msg["id"], msg["reps"], msg["minMs"], clock, msg.get("k", 1))
-            send('{"t":"m","r":' + r + "}")
+        elif t == "target":
+            target_held(msg["h"])
+        elif t in SAMPLE_OPS:
+            sample_op(t, msg)
         elif t == "programs":
             r = sbx["programs"](dumps(msg["items"]), bool(msg.get("guard")))
             send('{"t":"p","r":' + r + "}")

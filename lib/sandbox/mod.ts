@@ -98,7 +98,23 @@
  * its pool. Two requests given one `TimingPair` time their samples in
  * turns on one such CPU, and each timed call reports every sample's time
  * (`samplesMs`), so `pairedRatio` can compare two programs at the same
- * machine speed (the code suite's perf ratio on native Python).
+ * machine speed (the code suite's perf ratio, on every backend).
+ *
+ * ## Timings come from outside the candidate's process
+ *
+ * No time the worker could report is used. The parent drives every timed
+ * sample (`_sampling.ts`): it asks the worker to get k calls ready (fresh
+ * copies of arguments the entry changes, made outside the window), reads
+ * the worker's CPU time from the kernel (`/proc/<pid>/task/<tid>/
+ * schedstat`, every thread of every process in its tree, read once each
+ * has gone back to waiting so the account is exact), tells it to run,
+ * and reads again when it answers; a round trip with no calls, measured
+ * on the same worker, is taken off each sample, and the parent chooses k
+ * (at least `MIN_SAMPLE_MS`, 0.5 ms, of CPU per sample). A Deno worker's
+ * V8 platform threads that existed before the candidate loaded (Pyodide's
+ * background WebAssembly compiler) are left out; threads or processes the
+ * candidate starts count. Pyodide workers that time run their
+ * WebAssembly in Liftoff only, so no tier-up changes their speed halfway.
  *
  * ## Values
  *
@@ -117,8 +133,7 @@
  * the entry at sizes doubling from 8 (up to 16,384), with `input(n)` built
  * in the parent (or encoded once, `PreparedArgs`) and decoded in the child
  * outside the timed region. Each sample loops the call until it lasts
- * `minSampleMs` (1) of **CPU time** (native: the thread's clock; Deno
- * workers: the process's, V8 running single-threaded for JavaScript); each
+ * `minSampleMs` (1) of **CPU time**, read by the parent (above); each
  * size keeps the minimum of `repeats` (3) samples and one more descending
  * pass, every sample on the arguments as sent (a fresh copy when the entry
  * changes them). Growth stops when the next size is predicted to exceed
