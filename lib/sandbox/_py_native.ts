@@ -8,11 +8,12 @@
  *
  * Before any candidate code exists it closes every descriptor but stdio
  * (what the parent process inherited without close-on-exec passes through
- * Deno and bubblewrap), installs a seccomp filter (`_seccomp` below: no
- * system call into another process, none that holds memory the parent's
- * resident-set watch cannot see), sets the rlimits (core 0, open
- * files, processes, file size, address space; CPU time from the init
- * line), moves its command channel off fd 0 (`/dev/null` goes there and
+ * Deno and bubblewrap), joins a fresh session keyring, installs a seccomp
+ * filter (`_seccomp` below: no system call into another process, none
+ * that holds memory outside the limits, no keyrings, no CPU affinity, no
+ * socket but AF_UNIX), sets the rlimits (core 0, open files, processes,
+ * file size, memlock, message queues, address space; CPU time from the
+ * init line), moves its command channel off fd 0 (`/dev/null` goes there and
  * `sys.stdin` reads as empty, so `input()` raises EOFError at once), and
  * keeps the nonce in a local of its main loop. Result frames
  * `\n<nonce> <json>\n` go through the same buffered stdout object as the
@@ -35,25 +36,58 @@ import { PY_HELPERS } from "./_py_helpers.ts";
 
 const MAIN = String.raw`
 def _seccomp():
-    # Denies (EPERM) the system calls that reach into another process
-    # (ptrace, process_vm_*, pidfd_getfd, process_madvise): the sandbox's
-    # pid 1 is bubblewrap's init, whose death on the parent's kill takes
-    # the sandbox down, and a candidate that could write into it could
-    # make it outlive the kill. And those that hold memory outside any
-    # process's resident set, where the parent's memory watch cannot see
-    # it (memfd_create, memfd_secret, System V shm/sem/msg). Other
-    # architectures' system calls (i386 through int 0x80, x32) are denied
-    # too. _ctypes only: ctypes itself costs ~8 ms at every start.
+    # Denies (EPERM):
+    # - what reaches into another process (ptrace, process_vm_*,
+    #   pidfd_getfd, process_madvise): the sandbox's pid 1 is bubblewrap's
+    #   init, whose death on the parent's kill takes the sandbox down;
+    # - what holds memory outside any process's resident set or the tmpfs
+    #   size (memfd_create, memfd_secret, System V shm/sem/msg, extended
+    #   attributes: 640 MiB of xattrs fit on one /tmp file), or in the
+    #   kernel (io_uring, userfaultfd, bpf, perf_event_open);
+    # - the kernel's keyrings (keyctl, add_key, request_key: a session
+    #   keyring inherited from the parent, and one request's keys read by
+    #   the next);
+    # - sched_setaffinity (a worker leaving the CPU it was pinned to while
+    #   another request is timed);
+    # - socket and socketpair for every family but AF_UNIX (asyncio's
+    #   self-pipe needs it): no AF_INET/INET6 buffers on the namespace's
+    #   loopback (1 GB queued), no AF_VSOCK to the host VM, no packet or
+    #   netlink sockets.
+    # Other architectures' system calls (i386 through int 0x80, x32) are
+    # denied too. _ctypes only: ctypes itself costs ~8 ms at every start.
     import os, _ctypes
-    arch, nrs = {
-        "x86_64": (0xC000003E, (101, 310, 311, 438, 440, 319, 447, 29, 64, 68)),
-        "aarch64": (0xC00000B7, (117, 270, 271, 438, 440, 279, 447, 194, 190, 186)),
+    # x86_64 / aarch64 numbers, name by name (setxattrat, 463, is new in
+    # Linux 6.13 and has one number on every architecture)
+    names = (
+        "ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "process_madvise",
+        "memfd_create", "memfd_secret", "shmget", "semget", "msgget",
+        "setxattr", "lsetxattr", "fsetxattr", "setxattrat",
+        "add_key", "request_key", "keyctl", "sched_setaffinity",
+        "io_uring_setup", "io_uring_enter", "io_uring_register",
+        "userfaultfd", "perf_event_open", "bpf",
+    )
+    arch, nrs, sockets = {
+        "x86_64": (0xC000003E, (101, 310, 311, 438, 440, 319, 447, 29, 64, 68, 188, 189, 190, 463,
+                                248, 249, 250, 203, 425, 426, 427, 323, 298, 321), (41, 53)),
+        "aarch64": (0xC00000B7, (117, 270, 271, 438, 440, 279, 447, 194, 190, 186, 5, 6, 7, 463,
+                                 217, 218, 219, 122, 425, 426, 427, 282, 241, 280), (198, 199)),
     }[os.uname().machine]
-    deny = 4 + len(nrs) + 1
-    prog = [(0x20, 0, 0, 4), (0x15, 0, deny - 2, arch), (0x20, 0, 0, 0), (0x35, deny - 4, 0, 0x40000000)]
-    prog += [(0x15, deny - 5 - j, 0, nr) for j, nr in enumerate(nrs)]
-    prog += [(0x06, 0, 0, 0x7FFF0000), (0x06, 0, 0, 0x00050001)]
-    code = b"".join(c.to_bytes(2, "little") + bytes((t, f)) + k.to_bytes(4, "little") for c, t, f, k in prog)
+    assert len(names) == len(nrs)
+    # A classic BPF program, assembled with labels: (code, jt, jf, k),
+    # where jt/jf name a label ("deny", "allow", "unix") or 0 (next).
+    LD, JEQ, JGE, RET = 0x20, 0x15, 0x35, 0x06
+    prog = [(LD, 0, 0, 4), (JEQ, 0, "deny", arch), (LD, 0, 0, 0), (JGE, "deny", 0, 0x40000000)]
+    prog += [(JEQ, "deny", 0, nr) for nr in nrs]
+    prog += [(JEQ, "unix", 0, nr) for nr in sockets]
+    prog += [(RET, 0, 0, 0x7FFF0000)]  # allow
+    # unix: the first argument (its low 32 bits) must be AF_UNIX (jumps
+    # only go forward: a second allow after it)
+    labels = {"unix": len(prog)}
+    prog += [(LD, 0, 0, 16), (JEQ, 0, "deny", 1), (RET, 0, 0, 0x7FFF0000)]
+    labels["deny"] = len(prog)
+    prog += [(RET, 0, 0, 0x00050001)]  # errno EPERM
+    jump = lambda i, t: 0 if t == 0 else labels[t] - i - 1
+    code = b"".join(c.to_bytes(2, "little") + bytes((jump(i, t), jump(i, f))) + k.to_bytes(4, "little") for i, (c, t, f, k) in enumerate(prog))
 
     class Long(_ctypes._SimpleCData):
         _type_ = "l"
@@ -71,6 +105,10 @@ def _seccomp():
     class Libc:
         _handle = _ctypes.dlopen(None, 0)
 
+    # A fresh anonymous session keyring first (KEYCTL_JOIN_SESSION_KEYRING
+    # with no name), so a keyring the parent's session holds is out of
+    # reach even if the keyctl rule below did not hold.
+    Fn(("syscall", Libc))(Long(250 if arch == 0xC000003E else 219), Long(1), Long(0))
     prctl = Fn(("prctl", Libc))
     held = CharP(code)
     fprog = len(prog).to_bytes(2, "little") + bytes(6) + Ptr.from_buffer(held).value.to_bytes(8, "little")
@@ -91,7 +129,11 @@ def _native_main():
     argv = sys.argv
     memory_mb, nproc, fsize = int(argv[1]), int(argv[2]), int(argv[3])
     R = resource
-    for lim, val in ((R.RLIMIT_CORE, 0), (R.RLIMIT_NOFILE, 64), (R.RLIMIT_NPROC, nproc), (R.RLIMIT_FSIZE, fsize)):
+    # memlock and message queues set, not inherited: no memory locked
+    # beyond a page's worth, no POSIX message queue bytes
+    limits = ((R.RLIMIT_CORE, 0), (R.RLIMIT_NOFILE, 64), (R.RLIMIT_NPROC, nproc), (R.RLIMIT_FSIZE, fsize),
+              (R.RLIMIT_MEMLOCK, 4096), (R.RLIMIT_MSGQUEUE, 0))
+    for lim, val in limits:
         R.setrlimit(lim, (val, val))
     # Address space: what the interpreter maps now plus twice the request's
     # memory and some room; the parent's resident-memory watch normally

@@ -45,12 +45,17 @@
  * limit counts), no capabilities, `--die-with-parent`, `--new-session`,
  * read-only binds of the interpreter, its standard library and the system
  * libraries only, a read-only `/`, `/dev` and `/proc`, a 32 MiB tmpfs
- * `/tmp`, no environment. Before any candidate code the harness
- * (`_py_native.ts`) closes inherited descriptors, installs a seccomp filter
- * (no ptrace or cross-process memory calls, no `memfd_create`, no System V
- * IPC), sets the rlimits (core 0, 64 files, 16 processes, 16 MiB files, an
- * address-space cap, CPU seconds) and puts `/dev/null` on stdin, so
- * `input()` fails at once.
+ * `/tmp`, no environment, and the sandbox's pid 1 (bubblewrap's init)
+ * hidden under an empty read-only `/proc/1`. Before any candidate code
+ * the harness (`_py_native.ts`) closes inherited descriptors, joins a
+ * fresh session keyring, installs a seccomp filter (EPERM for: ptrace and
+ * cross-process memory calls; `memfd_create`, System V IPC, extended
+ * attributes, io_uring, userfaultfd, `perf_event_open`, `bpf`, which
+ * hold memory outside the limits; the keyrings; `sched_setaffinity`;
+ * `socket`/`socketpair` of every family but AF_UNIX), sets the rlimits
+ * (core 0, 64 files, 16 processes, 16 MiB files, memlock 4 KiB, message
+ * queues 0, an address-space cap, CPU seconds) and puts `/dev/null` on
+ * stdin, so `input()` fails at once.
  *
  * For every backend the parent kills the child at the wall-time limit
  * (`"timeout"`), when its resident memory — summed over the whole process
