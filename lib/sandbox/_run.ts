@@ -9,6 +9,7 @@ import type { Limits, WorkerProcess } from "./_process.ts";
 import { encodeValue, reviveValue } from "./_wire.ts";
 import { PreparedArgs } from "./prepared.ts";
 import type { Backend } from "./_backend.ts";
+import type { Isolation } from "./_cgroup.ts";
 import type {
   CallResult,
   Language,
@@ -332,6 +333,7 @@ export async function runOn(
     stdout: w.stdout,
     stderr: w.stderr,
     backend: w.backend,
+    isolation: w.isolation,
     elapsedMs,
   };
   if (status !== "ok") out.error = error ?? DEAD_MESSAGE[status];
@@ -415,6 +417,7 @@ export async function programsOnce(
     stdout: w.stdout,
     stderr: w.stderr,
     backend: w.backend,
+    isolation: w.isolation,
   };
 }
 
@@ -441,11 +444,13 @@ export async function programsWith(
   let stdout = "", stderr = "";
   let status: RunStatus = "ok";
   let backend: Backend = "pyodide";
+  let isolation: Isolation = "rlimit";
   while (out.length < req.programs.length) {
     const rest = req.programs.slice(out.length);
     const r = await programsOnce(pool, { ...req, programs: rest });
     out.push(...r.results);
     backend = r.backend;
+    isolation = r.isolation;
     stdout += r.stdout;
     stderr += r.stderr;
     if (r.status !== "ok" && out.length < req.programs.length) {
@@ -459,5 +464,5 @@ export async function programsWith(
       break;
     }
   }
-  return { results: out, status, stdout, stderr, backend };
+  return { results: out, status, stdout, stderr, backend, isolation };
 }

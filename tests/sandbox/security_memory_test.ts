@@ -64,7 +64,8 @@ async function watched(
 async function probeAfter(): Promise<void> {
   const r = await sandbox.runCode({
     language: "python",
-    code: "import os\ndef f(xs):\n    return [sorted(xs), os.listdir('/tmp')]\n",
+    code:
+      "import os\ndef f(xs):\n    return [sorted(xs), os.listdir('/tmp')]\n",
     entry: "f",
     calls: [[[3, 1, 2]]],
   });
@@ -75,6 +76,11 @@ async function probeAfter(): Promise<void> {
 }
 
 function held(r: RunResult, fellMb: number): void {
+  console.log(
+    `  status ${r.status}, isolation ${r.isolation}, host fell ${
+      fellMb.toFixed(0)
+    } MiB, ${JSON.stringify(r.results[0]).slice(0, 160)}`,
+  );
   assert.equal(r.backend, "native", "ran on another backend");
   assert.ok(
     fellMb <= MEMORY_MB + MARGIN_MB,
@@ -196,6 +202,77 @@ def f():
     const [threads, forks, errors] = c.value as [number, number, string[]];
     assert.ok(threads + forks < 64, `${threads} threads, ${forks} forks`);
     assert.equal(errors.length, 2, `errors: ${errors.join("; ")}`);
+    await probeAfter();
+  },
+);
+
+Deno.test(
+  "native: extended attributes on a /tmp file (kernel memory) stay inside the request's memory",
+  opts,
+  async () => {
+    const { r, fellMb } = await watched({
+      language: "python",
+      code: String.raw`
+import os
+def f():
+    open('/tmp/x', 'w').close()
+    n, error = 0, None
+    try:
+        while n < 35000:
+            os.setxattr('/tmp/x', 'user.a%d' % n, b'\x03' * 60000)
+            n += 1
+    except OSError as e:
+        error = e.strerror
+    return [n * 60000 >> 20, error]
+`,
+      entry: "f",
+      calls: [[]],
+      memoryMb: MEMORY_MB,
+      timeoutMs: 20_000,
+    });
+    held(r, fellMb);
+    // the kernel refuses the charge (ENOMEM, or setxattr is denied) or
+    // its OOM killer ends the worker
+    if (r.status === "ok") {
+      const c = r.results[0]!;
+      assert.ok(c.ok, c.ok ? "" : c.error);
+      const [mb, error] = c.value as [number, string | null];
+      assert.ok(error !== null && mb <= MEMORY_MB, `${mb} MiB of xattrs`);
+    } else assert.equal(r.status, "memory", r.error);
+    await probeAfter();
+  },
+);
+
+Deno.test(
+  "native: hundreds of thousands of empty files (inodes) stay inside the request's memory",
+  opts,
+  async () => {
+    const { r, fellMb } = await watched({
+      language: "python",
+      code: String.raw`
+import os
+def f():
+    n, error = 0, None
+    try:
+        while n < 600000:
+            os.close(os.open('/tmp/f%d' % n, os.O_CREAT | os.O_WRONLY, 0o600))
+            n += 1
+    except OSError as e:
+        error = e.strerror
+    return [n, error]
+`,
+      entry: "f",
+      calls: [[]],
+      memoryMb: MEMORY_MB,
+      timeoutMs: 20_000,
+    });
+    held(r, fellMb);
+    if (r.status === "ok") {
+      const c = r.results[0]!;
+      assert.ok(c.ok, c.ok ? "" : c.error);
+      const [n, error] = c.value as [number, string | null];
+      assert.ok(error !== null && n < 600000, `${n} files`);
+    } else assert.equal(r.status, "memory", r.error);
     await probeAfter();
   },
 );
