@@ -4,9 +4,10 @@
  * `pids.max`) when a writable v2 hierarchy offers the memory and pids
  * controllers, else cgroup v1's memory controller (`memory.limit_in_bytes`
  * and `memory.memsw.limit_in_bytes`; since Linux 5.x v1 charges kernel
- * memory — slab, inodes, xattrs, socket buffers' pages — to the same
- * counter, and `memory.kmem.limit_in_bytes` no longer exists as a separate
- * limit) and its pids controller (`pids.max`), plus cpuacct when mounted
+ * memory — slab, inodes, extended attributes, page tables — to the same
+ * counter and `memory.kmem.limit_in_bytes` has no effect; TCP buffers
+ * count once `memory.kmem.tcp.limit_in_bytes` is set, UDP buffers never do
+ * in v1) and its pids controller (`pids.max`), plus cpuacct when mounted
  * (the worker's CPU time, `cgroupCpuNs`). Where none can be made the
  * isolation level is `"rlimit"` (the harness's rlimits and the parent's
  * resident-memory watch alone).
@@ -350,6 +351,16 @@ export class WorkerCgroup {
         Deno.writeTextFileSync(`${this.memory}/memory.swap.max`, "0");
       }
       return;
+    }
+    // v1 charges TCP buffers only once a TCP limit is set (deprecated in
+    // Linux 6.x but working); UDP buffers are never charged in v1
+    try {
+      Deno.writeTextFileSync(
+        `${this.memory}/memory.kmem.tcp.limit_in_bytes`,
+        bytes,
+      );
+    } catch {
+      // gone from this kernel
     }
     const mem = `${this.memory}/memory.limit_in_bytes`;
     const memsw = `${this.memory}/memory.memsw.limit_in_bytes`;
