@@ -311,6 +311,24 @@ export class WorkerCgroup {
   /**
    * The command that starts `command args` inside this cgroup: a shell
    * writes its own pid into every `cgroup.procs`, then execs the worker.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { cgroupSupport, WorkerCgroup } from "./_cgroup.ts";
+   * const s = cgroupSupport();
+   * if (s.level === "cgroup") {
+   *   const cg = WorkerCgroup.create(s, 64, 32);
+   *   const { command, args } = cg.wrap("/usr/bin/env", []);
+   *   const out = await new Deno.Command(command, {
+   *     args,
+   *     clearEnv: true,
+   *     cwd: "/",
+   *   }).output();
+   *   assert.equal(new TextDecoder().decode(out.stdout), ""); // no PWD
+   *   assert.ok(await cg.remove());
+   * }
+   * ```
    */
   wrap(command: string, args: readonly string[]): {
     command: string;
@@ -322,7 +340,9 @@ export class WorkerCgroup {
       command: "/bin/sh",
       args: [
         "-c",
-        `${writes} && shift ${procs.length} && exec "$@"`,
+        // the shell exports PWD itself: unset, the worker's environment
+        // is the caller's (empty)
+        `${writes} && shift ${procs.length} && unset PWD && exec "$@"`,
         "sh",
         ...procs,
         command,
