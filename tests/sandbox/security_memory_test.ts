@@ -276,3 +276,55 @@ def f():
     await probeAfter();
   },
 );
+
+Deno.test(
+  "native: data queued in loopback TCP buffers stays inside the request's memory",
+  opts,
+  async () => {
+    const { r, fellMb } = await watched({
+      language: "python",
+      code: String.raw`
+import socket
+def f():
+    sent = 0
+    try:
+        srv = socket.socket()
+        srv.bind(('127.0.0.1', 0))
+        srv.listen(64)
+        port = srv.getsockname()[1]
+        socks, chunk = [], b'x' * (1 << 20)
+        for _ in range(28):
+            c = socket.create_connection(('127.0.0.1', port))
+            a, _ = srv.accept()
+            socks += [c, a]
+            for s in (c, a):
+                s.setblocking(False)
+                while True:
+                    try:
+                        sent += s.send(chunk)
+                    except BlockingIOError:
+                        break
+    except OSError as e:
+        return [sent >> 20, e.strerror]
+    return [sent >> 20, None]
+`,
+      entry: "f",
+      calls: [[]],
+      memoryMb: MEMORY_MB,
+      timeoutMs: 20_000,
+    });
+    held(r, fellMb);
+    // denied by the filter, refused by the kernel, or the cgroup's limit
+    // stops the queues filling
+    if (r.status === "ok") {
+      const c = r.results[0]!;
+      assert.ok(c.ok, c.ok ? "" : c.error);
+      const [mb, error] = c.value as [number, string | null];
+      assert.ok(
+        error !== null || mb <= MEMORY_MB + MARGIN_MB,
+        `${mb} MiB queued`,
+      );
+    } else assert.equal(r.status, "memory", r.error);
+    await probeAfter();
+  },
+);
