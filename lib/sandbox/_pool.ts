@@ -11,10 +11,18 @@
 import {
   type Backend,
   findNativePython,
+  NATIVE_NPROC,
   nativeCommand,
   type NativePython,
   type PythonChoice,
 } from "./_backend.ts";
+import {
+  type CgroupSupport,
+  cgroupSupport,
+  cleanStale,
+  type Isolation,
+  WorkerCgroup,
+} from "./_cgroup.ts";
 import {
   beginWork,
   onCpus,
@@ -117,6 +125,36 @@ type NativeInfo = BackendInfo & {
   harness?: NativeHarness;
 };
 
+/** Tasks a Deno worker may have (V8's and the runtime's threads). */
+const DENO_PIDS = 256;
+/** Beyond the candidate's processes: setpriv/bwrap, bwrap's init, harness. */
+const NATIVE_PIDS = NATIVE_NPROC + 8;
+
+let support: CgroupSupport | undefined;
+
+/**
+ * Where this process makes worker cgroups, decided once: at the first
+ * pool, folders left by dead processes are removed.
+ */
+export function workerCgroups(): CgroupSupport {
+  if (support) return support;
+  const found = cgroupSupport();
+  support = found;
+  void cleanStale(found);
+  if (found.level === "cgroup") {
+    globalThis.addEventListener("unload", () => {
+      for (const d of new Set(Object.values(found.dirs))) {
+        try {
+          Deno.removeSync(d); // empty once every worker is gone
+        } catch {
+          // a worker's cgroup is still there: the next process cleans it
+        }
+      }
+    });
+  }
+  return found;
+}
+
 /** Single-use warm workers per (backend, heap limit, steady), refilled. */
 export class Pool {
   private idle = new Map<string, WorkerProcess[]>();
@@ -139,6 +177,11 @@ export class Pool {
     this.slots = new Slots(options.concurrency);
     this.timingSlots = new Slots(options.timingConcurrency);
     this.cpus = options.quietTiming ? quietCpus() : null;
+  }
+
+  /** Which protection judges workers' memory and processes. */
+  isolation(): Isolation {
+    return workerCgroups().level;
   }
 
   private pyodideDir(): string {
@@ -261,7 +304,10 @@ export class Pool {
     steady: boolean,
     core?: number,
   ): Promise<WorkerProcess> {
-    const launch = await this.launch(backend, heapMb, steady);
+    const launch = this.inCgroup(
+      await this.launch(backend, heapMb, steady),
+      heapMb,
+    );
     const closed = () =>
       new Error("Cannot start a worker: the sandbox is closed");
     if (this.closed) throw closed();
@@ -281,6 +327,23 @@ export class Pool {
     w.ready.then(() => this.placed.set(w, workGeneration()), () => {})
       .finally(() => work.end());
     return w;
+  }
+
+  /** The launch inside a cgroup of its own, where one can be made. */
+  private inCgroup(launch: Launch, heapMb: number): Launch {
+    const found = workerCgroups();
+    if (found.level !== "cgroup") return launch;
+    let cgroup: WorkerCgroup;
+    try {
+      cgroup = WorkerCgroup.create(
+        found,
+        heapMb,
+        launch.backend === "native" ? NATIVE_PIDS : DENO_PIDS,
+      );
+    } catch {
+      return launch; // this worker runs at the rlimit level (its result says)
+    }
+    return { ...launch, ...cgroup.wrap(launch.command, launch.args), cgroup };
   }
 
   private refill(backend: Backend, heapMb: number, steady: boolean): void {
@@ -461,6 +524,7 @@ export class Pool {
       w.kill("closed");
     }
     await Promise.all(all.map((w) => w.exited.catch(() => {})));
+    await Promise.all(all.map((w) => w.cleaned));
     await this.snapshot?.catch(() => {});
     await this.python?.catch(() => {});
   }

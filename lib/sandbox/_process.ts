@@ -7,6 +7,7 @@
  * @module
  */
 import type { Backend } from "./_backend.ts";
+import type { Isolation, WorkerCgroup } from "./_cgroup.ts";
 import {
   cpuMs,
   descendants,
@@ -32,6 +33,13 @@ export interface Launch {
    * while a request runs.
    */
   tree?: boolean;
+  /**
+   * The worker's own cgroup (the command already enters it): its memory
+   * limit is set to the idle worker's use plus the request's `memoryMb`
+   * before the candidate's code is sent, an OOM kill in it is `"memory"`,
+   * and it is removed when the worker ends.
+   */
+  cgroup?: WorkerCgroup;
 }
 
 /** Lets the process exit while this timer is pending. */
@@ -61,7 +69,13 @@ export class WorkerProcess {
   readonly backend: Backend;
   readonly ready: Promise<void>;
   readonly exited: Promise<Deno.CommandStatus>;
-  killReason: KillReason | undefined;
+  /** Which protection judges this worker's memory and processes. */
+  readonly isolation: Isolation;
+  /** Resolves once the worker's cgroup is gone (at once without one). */
+  readonly cleaned: Promise<void>;
+  private reason: KillReason | undefined;
+  private cgroup: WorkerCgroup | undefined;
+  private cleanedResolve!: () => void;
   /** Set when a native harness reported its candidate process's end. */
   died: Died | undefined;
   stdout = "";
@@ -98,6 +112,9 @@ export class WorkerProcess {
   constructor(launch: Launch, unref: boolean) {
     this.backend = launch.backend;
     this.tree = launch.tree ?? false;
+    this.cgroup = launch.cgroup;
+    this.isolation = launch.cgroup ? "cgroup" : "rlimit";
+    this.cleaned = new Promise((res) => this.cleanedResolve = res);
     this.ready = new Promise((res, rej) => {
       this.readyResolve = res;
       this.readyReject = rej;
@@ -236,9 +253,26 @@ export class WorkerProcess {
     else this.queue.push(msg);
   }
 
+  /**
+   * Why the parent stopped the child, if it did: its own kill, or the
+   * kernel's OOM killer in the worker's cgroup (`"memory"`).
+   */
+  get killReason(): KillReason | undefined {
+    if (this.reason === undefined && (this.cgroup?.oomKills() ?? 0) > 0) {
+      this.reason = "memory";
+    }
+    return this.reason;
+  }
+
   private finish(): void {
     if (this.done) return;
     this.done = true;
+    const cg = this.cgroup;
+    if (cg) {
+      void this.killReason; // an OOM kill, read before the cgroup goes
+      this.cgroup = undefined;
+      cg.remove().finally(() => this.cleanedResolve());
+    } else this.cleanedResolve();
     for (const t of this.timers) clearInterval(t), clearTimeout(t);
     if (!this.seenReady) {
       this.readyReject(
@@ -302,6 +336,10 @@ export class WorkerProcess {
     unrefTimer(timeout);
     this.timers.push(timeout);
     const limitMb = this.baselineMb + limits.memoryMb;
+    // the cgroup's limit: what the idle worker uses plus the request's
+    this.cgroup?.limitMemory(
+      this.cgroup.usageBytes() / (1 << 20) + limits.memoryMb,
+    );
     let tick = 0;
     const watch = setInterval(() => {
       // a process tree is rescanned every 8th tick (200 ms), to see forks
@@ -312,6 +350,7 @@ export class WorkerProcess {
         mb = Infinity; // unreadable now: stop rather than run unwatched
       }
       if (mb !== undefined && mb > limitMb) this.kill("memory");
+      if (this.killReason === "memory") this.kill("memory"); // cgroup OOM
       const cpu = this.cpuLimit;
       if (cpu && this.cpuNow() - cpu.startMs > cpu.limitMs) {
         this.kill("timeout");
@@ -336,14 +375,27 @@ export class WorkerProcess {
   }
 
   /**
+   * CPU time of every process the worker ran, ns, from its cgroup's CPU
+   * accounting; undefined without one.
+   */
+  cgroupCpuNs(): number | undefined {
+    return this.cgroup?.cpuNs();
+  }
+
+  /**
    * The CPU time in ns the worker's processes (the whole tree for native
    * workers: a candidate's threads and children count) have run so far,
-   * from the kernel's account: what timed samples are measured with
-   * (a Deno worker's V8 platform threads left out, see `platform`).
+   * from the kernel's account: what timed samples are measured with.
+   * Every task is read once it has gone back to waiting (exact). A native
+   * worker's cgroup, where it has one, also counts threads and children
+   * that ended meanwhile; a Deno worker leaves out its V8 platform
+   * threads (see `platform`), which its cgroup cannot.
    */
   cpuNs(): number {
     const pids = this.tree ? [this.pid, ...descendants(this.pid)] : [this.pid];
-    return tasksCpuNs(pids, 2, this.platform);
+    const tasks = tasksCpuNs(pids, 2, this.platform);
+    return (this.backend === "native" ? this.cgroupCpuNs() : undefined) ??
+      tasks;
   }
 
   private cpuNow(): number {
@@ -376,7 +428,8 @@ export class WorkerProcess {
   /** Kills the child (idempotent), remembering the first reason. */
   kill(reason: KillReason): void {
     if (this.done) return;
-    this.killReason ??= reason;
+    this.reason ??= reason;
+    this.cgroup?.killAll();
     if (this.tree) {
       // Every process of the sandbox first: bubblewrap arms its inner
       // process's parent-death signal only once its set-up is done, so a

@@ -10,6 +10,7 @@ import { encodeValue, reviveValue } from "./_wire.ts";
 import { PreparedArgs } from "./prepared.ts";
 import { type SampleHooks, Sampler, timeCall } from "./_sampling.ts";
 import type { Backend } from "./_backend.ts";
+import type { Isolation } from "./_cgroup.ts";
 import type {
   CallResult,
   Language,
@@ -336,6 +337,7 @@ export async function runOn(
     stdout: w.stdout,
     stderr: w.stderr,
     backend: w.backend,
+    isolation: w.isolation,
     elapsedMs,
   };
   if (status !== "ok") out.error = error ?? DEAD_MESSAGE[status];
@@ -436,6 +438,7 @@ export async function programsOnce(
     stdout: w.stdout,
     stderr: w.stderr,
     backend: w.backend,
+    isolation: w.isolation,
   };
 }
 
@@ -462,11 +465,13 @@ export async function programsWith(
   let stdout = "", stderr = "";
   let status: RunStatus = "ok";
   let backend: Backend = "pyodide";
+  let isolation: Isolation = "rlimit";
   while (out.length < req.programs.length) {
     const rest = req.programs.slice(out.length);
     const r = await programsOnce(pool, { ...req, programs: rest });
     out.push(...r.results);
     backend = r.backend;
+    isolation = r.isolation;
     stdout += r.stdout;
     stderr += r.stderr;
     if (r.status !== "ok" && out.length < req.programs.length) {
@@ -480,5 +485,5 @@ export async function programsWith(
       break;
     }
   }
-  return { results: out, status, stdout, stderr, backend };
+  return { results: out, status, stdout, stderr, backend, isolation };
 }

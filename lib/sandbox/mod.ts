@@ -63,9 +63,21 @@
  * (`"memory"`; read from `/proc/<pid>/statm` every 25 ms, which Deno allows
  * only with `--allow-all`: without it a worker is refused, never run
  * unwatched), and when captured stdout + stderr pass `maxOutputBytes`
- * (`"output_limit"`). Memory held in socket buffers is not counted (only a
- * memory cgroup would bound it). `tests/sandbox/security_test.ts` runs
- * the attack table on every backend.
+ * (`"output_limit"`).
+ *
+ * Where the machine lets the parent make cgroups (`_cgroup.ts`: cgroup v2
+ * with memory and pids delegated, else v1's memory and pids controllers),
+ * every worker — native, Pyodide and JavaScript alike — also runs in a
+ * memory and pids cgroup of its own, entered by an exec'ing shell before
+ * the worker starts: from the request's first line on its memory limit is
+ * what the idle worker uses plus `memoryMb`, over the whole process tree
+ * and with the kernel's own memory for it (files and inodes in `/tmp`,
+ * extended attributes, page tables; TCP buffers; UDP buffers only under
+ * v2), no swap; the kernel's OOM kill in it is `"memory"`. Each result's `isolation` says which level judged it:
+ * `"cgroup"`, or `"rlimit"` where no cgroup can be made (rlimits and the
+ * watch alone; memory in socket buffers and kernel objects is then not
+ * bounded). `tests/sandbox/security_test.ts` runs the attack table on
+ * every backend, `security_memory_test.ts` the memory attacks.
  *
  * ## Results channel
  *

@@ -126,10 +126,11 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
           backend: "deno",
           detail: `a Deno ${Deno.version.deno} child with no permissions`,
           reason: "JavaScript and TypeScript always run in Deno",
+          isolation: pool.isolation(),
         };
       }
       const { backend, detail, reason } = await pool.pythonBackend();
-      return { backend, detail, reason };
+      return { backend, detail, reason, isolation: pool.isolation() };
     },
     close: () => pool.close(),
   };

@@ -7,6 +7,8 @@ import type { SandboxValue } from "./_wire.ts";
 import type { PreparedArgs } from "./prepared.ts";
 import type { TimingPair } from "./pair.ts";
 import type { Backend, PythonChoice } from "./_backend.ts";
+import type { Isolation } from "./_cgroup.ts";
+export type { Isolation };
 
 export type { Backend, PythonChoice, SandboxValue };
 
@@ -136,6 +138,11 @@ export interface RunResult {
   error?: string;
   /** Where it ran: `deno` (JS/TS), `native` or `pyodide` (Python). */
   backend: Backend;
+  /**
+   * What bounded its memory and processes: `cgroup` (a memory and pids
+   * cgroup of its own) or `rlimit` (rlimits and the parent's watch only).
+   */
+  isolation: Isolation;
   /** Time the request held its worker, ms (waiting for a free one excluded). */
   elapsedMs: number;
 }
@@ -219,6 +226,8 @@ export interface BackendInfo {
   detail: string;
   /** Why this backend: asked for, or what `auto` found. */
   reason: string;
+  /** What bounds its workers' memory (see `RunResult.isolation`). */
+  isolation?: Isolation;
 }
 
 /** Options of `createSandbox`. */
@@ -302,4 +311,6 @@ export interface ProgramsResult {
   stderr: string;
   /** Where the programs ran. */
   backend: Backend;
+  /** What bounded their memory (see `RunResult.isolation`). */
+  isolation: Isolation;
 }

@@ -64,6 +64,7 @@ export async function codeDetail(row: SampleRow): Promise<SampleDetail> {
     fields: [
       ["language", m(row, "code_language") ?? row.dims.language ?? null],
       ["backend", m(row, "sandbox_backend")],
+      ["isolation", m(row, "sandbox_isolation")],
       ["status", m(row, "sandbox_status")],
       ["tests passed (all)", m(row, "tests_passed")],
       ["functional pass rate", m(row, "functional_pass_rate")],

@@ -295,6 +295,7 @@ export async function judgeBank(
     memoryMb: options.memoryMb,
   });
   metrics["sandbox_backend"] = run.backend;
+  metrics["sandbox_isolation"] = run.isolation;
   metrics["sandbox_status"] = run.status;
   const pass = tests.map((t, i) => {
     const got = run.results[i];

@@ -129,6 +129,7 @@ async function scoreHumanEval(
     const passed = outcome?.passed === true;
     const metrics: Metrics = {
       sandbox_backend: backend.backend,
+      sandbox_isolation: backend.isolation ?? null,
       tests_passed: passed ? 1 : 0,
       functional_pass_rate: passed ? 1 : 0,
       time_tests_ms: performance.now() - t0,
@@ -214,6 +215,7 @@ export async function scoreCode(
   const metrics: Metrics = {
     code_language: language,
     sandbox_backend: null,
+    sandbox_isolation: null,
     sandbox_status: null,
     tests_passed: 0,
     functional_pass_rate: 0,

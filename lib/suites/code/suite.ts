@@ -111,7 +111,9 @@ export const codeSuite: Suite<CodePayload> = {
     const out: Record<string, string> = {};
     for (const language of p.languages) {
       const b = await sandbox.backend(language);
-      out[language] = `${b.backend}: ${b.detail} (${b.reason})`;
+      out[language] = `${b.backend}: ${b.detail} (${b.reason}); isolation ${
+        b.isolation ?? "rlimit"
+      }`;
     }
     return out;
   },
