@@ -80,7 +80,14 @@ def _seccomp():
 
 
 def _native_main():
-    import os, sys, io, resource, time
+    # Every builtin and module function the loop calls after candidate code
+    # exists is captured here, before any: a candidate that rebinds
+    # builtins.str (or os.write, ...) cannot reach how frames are built.
+    _str, _int, _bool, _len, _type, _range = str, int, bool, len, type, range
+    _BaseException, _ChildProcessError, _OSError = BaseException, ChildProcessError, OSError
+    import os, sys, io, resource, time, gc
+    _fork, _pipe, _read, _write, _close, _exit = os.fork, os.pipe, os.read, os.write, os.close, os._exit
+    _dup2, _open, _waitpid, _kill = os.dup2, os.open, os.waitpid, os.kill
     # Descriptors the parent process inherited without close-on-exec pass
     # through Deno and bubblewrap: none may reach the candidate.
     os.closerange(3, 1 << 20)
@@ -132,10 +139,63 @@ def _native_main():
     def send(text):
         try:
             flush_text()  # the candidate's pending prints come first
-        except BaseException:
+        except _BaseException:
             pass
         write(nonce + text.encode("utf-8", "surrogatepass") + b"\n")
         flush_raw()
+
+    program, verdict = sbx["program"], sbx["verdict"]
+
+    def forked(item, guarded):
+        # One program in a child forked from this loop, which never runs
+        # candidate code: the child's state (modules, sys settings, audit
+        # hooks, signal handlers, threads, environment) dies with it. The
+        # child answers on a pipe of its own; its stdout and stderr are
+        # /dev/null and it holds neither the command channel nor a way to
+        # the parent's stdout, so the nonce in its copy of this memory is
+        # useless to it. The seccomp filter and rlimits are inherited; the
+        # CPU-time limit counts per process. After the child, every
+        # process it left behind is killed (kill(-1) spares this process
+        # and the sandbox's init) before the next program starts.
+        code, entry = item["code"], item["entry"]
+        if _type(code) is not _str or _type(entry) is not _str:
+            return verdict(False, "malformed program")
+        r, w = _pipe()
+        pid = _fork()
+        if pid == 0:
+            try:
+                _close(r)
+                _close(cmd)
+                null = _open("/dev/null", os.O_WRONLY)
+                _dup2(null, 1)
+                _dup2(null, 2)
+                _close(null)
+                ok, error = program(code, entry, guarded)
+                data = (b"1" if ok is True else b"0") + error.encode("utf-8", "replace")[:2048]
+            except _BaseException:
+                data = b"0exception"
+            _write(w, data)
+            _exit(0)
+        _close(w)
+        try:
+            _waitpid(pid, 0)
+        except _ChildProcessError:
+            pass
+        for _ in (0, 1):
+            try:
+                _kill(-1, 9)
+            except _OSError:
+                break
+        data = b""
+        while True:
+            chunk = _read(r, 4096)
+            if not chunk or _len(data) > 8192:
+                break
+            data += chunk
+        _close(r)
+        if not data:
+            return verdict(False, "the program exited before its verdict")
+        return verdict(data[:1] == b"1", data[1:2049].decode("utf-8", "replace"))
 
     count = 0
     while True:
@@ -146,14 +206,14 @@ def _native_main():
         if t == "init":
             cpu = msg.get("cpuS")
             if cpu:
-                R.setrlimit(R.RLIMIT_CPU, (int(cpu), int(cpu) + 1))
+                R.setrlimit(R.RLIMIT_CPU, (_int(cpu), _int(cpu) + 1))
             calls = msg.pop("calls", None)
             if calls is not None:
-                count = len(calls)
+                count = _len(calls)
                 try:
                     sbx["prepare_list"](calls, b'"$' in line)
-                except BaseException as e:
-                    send('{"t":"load","r":' + dumps({"status": "crash", "error": "Cannot decode the arguments: " + str(e)[:500]}) + "}")
+                except _BaseException as e:
+                    send('{"t":"load","r":' + dumps({"status": "crash", "error": "Cannot decode the arguments: " + _str(e)[:500]}) + "}")
                     os._exit(0)
             calls = None
             if msg.get("programs"):
@@ -181,10 +241,10 @@ def _native_main():
                 while go and b'"go"' not in go:
                     go = readline()
 
-            for i in range(count):
-                spec = timed.get(str(i))
-                r = call_timed(i, spec[0], spec[1], clock, spec[2] if len(spec) > 2 else 0, gate, spec[3] if len(spec) > 3 else 0) if spec else call(i)
-                send('{"t":"r","i":' + str(i) + ',"r":' + r + "}")
+            for i in _range(count):
+                spec = timed.get(_str(i))
+                r = call_timed(i, spec[0], spec[1], clock, spec[2] if _len(spec) > 2 else 0, gate, spec[3] if _len(spec) > 3 else 0) if spec else call(i)
+                send('{"t":"r","i":' + _str(i) + ',"r":' + r + "}")
             send('{"t":"end"}')
         elif t == "args":
             sbx["put_args"](msg["id"], msg["args"], b'"$' in line)
@@ -192,8 +252,17 @@ def _native_main():
             r = sbx["measure_id"](msg["id"], msg["reps"], msg["minMs"], clock, msg.get("k", 1))
             send('{"t":"m","r":' + r + "}")
         elif t == "programs":
-            r = sbx["programs"](dumps(msg["items"]), bool(msg.get("guard")))
-            send('{"t":"p","r":' + r + "}")
+            guarded = msg.get("guard") is True
+            flush_text()
+            gc.freeze()  # the children share the loaded harness's pages
+            out = []
+            for item in msg["items"]:
+                # one frame per program, so a batch killed by program k
+                # keeps the verdicts before it
+                v = forked(item, guarded)
+                out.append(v)
+                send('{"t":"p1","r":' + v + "}")
+            send('{"t":"p","r":[' + ",".join(out) + "]}")
         line = readline()
 
 
