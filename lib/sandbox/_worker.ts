@@ -33,8 +33,10 @@
 import {
   encodeText,
   exit,
+  own,
   parse,
   stringify,
+  stringifyOwn,
   writeAll,
 } from "./_worker_captured.ts";
 import { errorText } from "./_worker_engine.ts";
@@ -85,43 +87,55 @@ async function main(): Promise<void> {
     if (line === null) break;
     if (line === "") continue;
     const msg = parse(line);
-    if (msg.t === "calls") {
-      const timed = msg.timed ?? {};
-      let gated = !msg.gate;
+    // Messages are read through own(): candidate code has run by now, and
+    // a key the parent left out must not reach its Object.prototype getter.
+    const t = own(msg, "t");
+    if (t === "calls") {
+      const timed = own(msg, "timed");
+      const mode = own(msg, "gate");
+      let gated = !mode;
       // Waits until the parent says go: in JavaScript after the call that
       // gives the value, before the first timed sample, or before each
       // ("each": a timing pair's turns); in Pyodide (whose Python cannot
       // wait on stdin) once, before the timed call.
       const gate = async () => {
         if (gated) return;
-        gated = msg.gate !== "each" || language === "python";
+        gated = mode !== "each" || language === "python";
         send('{"t":"gate"}');
         let go: string | null;
         do go = await readLine(); while (go !== null && !go.includes('"go"'));
       };
       for (let i = 0; i < count; i++) {
-        const spec = timed[String(i)];
+        const spec = own(timed, "" + i) as number[] | undefined;
         if (spec && language === "python") await gate();
         const r = spec
           ? await engine.callTimed(
             i,
-            spec[0],
-            spec[1],
-            spec[2] ?? 0,
+            own(spec, 0) as number,
+            own(spec, 1) as number,
+            (own(spec, 2) ?? 0) as number,
             gate,
-            spec[3] ?? 0,
+            (own(spec, 3) ?? 0) as number,
           )
           : await engine.call(i);
         send('{"t":"r","i":' + i + ',"r":' + r + "}");
       }
       send('{"t":"end"}');
-    } else if (msg.t === "args") {
-      engine.putArgs(msg.id, stringify(msg.args));
-    } else if (msg.t === "measure") {
-      const r = await engine.measure(msg.id, msg.reps, msg.minMs, msg.k ?? 1);
+    } else if (t === "args") {
+      engine.putArgs(own(msg, "id") as number, stringifyOwn(own(msg, "args")));
+    } else if (t === "measure") {
+      const r = await engine.measure(
+        own(msg, "id") as number,
+        own(msg, "reps") as number,
+        own(msg, "minMs") as number,
+        (own(msg, "k") ?? 1) as number,
+      );
       send('{"t":"m","r":' + r + "}");
-    } else if (msg.t === "programs") {
-      const r = engine.programs(stringify(msg.items), !!msg.guard);
+    } else if (t === "programs") {
+      const r = engine.programs(
+        stringifyOwn(own(msg, "items")),
+        own(msg, "guard") === true,
+      );
       send('{"t":"p","r":' + r + "}");
     }
   }

@@ -12,7 +12,7 @@ import {
   encodeResult,
   now,
   parse,
-  stringify,
+  stringifyOwn as stringify,
 } from "./_worker_captured.ts";
 import { decodeArgs, digest, fingerprint } from "./_worker_values.ts";
 
