@@ -133,8 +133,8 @@ def _sbx_setup():
                     raise _TypeError("value contains a cycle")
             seen.append(v)
             if t is _dict:
-                if all(_type(k) is _str for k in v):
-                    tagged = any(k[:1] == "$" for k in v)
+                if _all(_type(k) is _str for k in v):
+                    tagged = _any(k[:1] == "$" for k in v)
                     body = "{" + ",".join(dumps(k) + ":" + enc(x, depth + 1, seen) for k, x in v.items()) + "}"
                     out = '{"$object":' + body + "}" if tagged else body
                 else:
@@ -145,7 +145,7 @@ def _sbx_setup():
             return out
         raise _TypeError("cannot serialise a value of type " + t.__name__)
 
-    _min, _max, _map = min, max, map
+    _min, _max, _map, _all, _any = min, max, map, all, any
 
     def flat_ints(v):
         for x in v:
@@ -346,7 +346,7 @@ def _sbx_setup():
                 out.append(el * 1000 / k)
                 # whether the entry changes its arguments is checked once per
                 # size (a check costs about what a fresh copy does)
-                if len(held) == 2:
+                if _len(held) == 2:
                     held.append(m_dumps(a) != held[1])
                 if held[2]:
                     held[0] = m_loads(held[1])

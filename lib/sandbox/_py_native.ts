@@ -216,7 +216,7 @@ def _native_main():
     count = 0
     while True:
         if not line:
-            os._exit(0)
+            _exit(0)
         msg = loads(line.decode("utf-8", "surrogatepass"))
         t = msg.get("t")
         if t == "init":
@@ -230,7 +230,7 @@ def _native_main():
                     sbx["prepare_list"](calls, b'"$' in line)
                 except _BaseException as e:
                     send('{"t":"load","r":' + dumps({"status": "crash", "error": "Cannot decode the arguments: " + _str(e)[:500]}) + "}")
-                    os._exit(0)
+                    _exit(0)
             calls = None
             if msg.get("programs"):
                 loaded = '{"status":"ok"}'
@@ -238,7 +238,7 @@ def _native_main():
                 loaded = sbx["load"](msg["code"], msg["entry"])
             send('{"t":"load","r":' + loaded + "}")
             if loads(loaded)["status"] != "ok":
-                os._exit(0)
+                _exit(0)
         elif t == "calls":
             call, call_timed = sbx["call"], sbx["call_timed"]
             timed = msg.get("timed") or {}
