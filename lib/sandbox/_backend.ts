@@ -11,7 +11,8 @@
  *   capabilities dropped, `--die-with-parent`, `--new-session`, read-only
  *   binds of only the interpreter, its standard library and the system
  *   libraries it loads, a read-only root, `/dev` and `/proc` (no process
- *   writes another's `/proc/<pid>/mem`), a size-capped tmpfs `/tmp` as the
+ *   writes another's `/proc/<pid>/mem`; the sandbox's pid 1 is hidden
+ *   under an empty read-only `/proc/1`), a size-capped tmpfs `/tmp` as the
  *   only writable place, an empty environment; the harness
  *   (`_py_native.ts`) sets the rlimits and a seccomp filter before any
  *   candidate code exists.
@@ -20,7 +21,13 @@
  * the sandbox's pid 1 (bubblewrap's init, `--die-with-parent`) and with it
  * the whole pid namespace. So nothing in the sandbox may reach pid 1:
  * ptrace and the like are denied by the harness's filter, `/proc` is
- * read-only.
+ * read-only and `/proc/1` hidden.
+ *
+ * The tmpfs has no inode limit nor `noexec`: bubblewrap 0.8 has no option
+ * for either (only `--size`), and a tmpfs mounted by the parent would need
+ * root. The inodes' memory is kernel memory, charged to the worker's
+ * memory cgroup where it has one; `noexec` would narrow nothing, as
+ * `ctypes` already runs native code in the candidate's process.
  *
  * @module
  */
@@ -235,6 +242,12 @@ export function nativeCommand(
     "/bin",
     "--proc",
     "/proc",
+    // the sandbox's pid 1 (bubblewrap's init, the same uid) hidden under
+    // an empty read-only folder: its /proc/1/mem is not even there
+    "--tmpfs",
+    "/proc/1",
+    "--remount-ro",
+    "/proc/1",
     // read-only: no process may write another's memory (/proc/<pid>/mem)
     "--remount-ro",
     "/proc",

@@ -12,6 +12,7 @@ import { checkProgram, deadStatus, limitsOf, workerLanguage } from "./_run.ts";
 import { decide, fitAll, logSlope, topUndecided } from "./_fit.ts";
 import { encodeValue } from "./_wire.ts";
 import { PreparedArgs } from "./prepared.ts";
+import { measureHeld, Sampler } from "./_sampling.ts";
 import type {
   ComplexityPoint,
   ComplexityRequest,
@@ -99,6 +100,7 @@ async function series(
   // Each size's arguments go to the worker once; samples refer to them.
   const sent = new Set<number>();
   const kOf = new Map<number, number>();
+  const sampler = new Sampler(w);
   const sample = async (n: number, reps: number) => {
     if (!sent.has(n)) {
       let argsText: string;
@@ -115,14 +117,15 @@ async function series(
       w.sendRaw(`{"t":"args","id":${n},"args":${argsText}}`);
       sent.add(n);
     }
-    w.sendRaw(
-      `{"t":"measure","id":${n},"reps":${reps},"minMs":${minSampleMs},"k":${
-        kOf.get(n) ?? 1
-      }}`,
+    const r = await measureHeld(
+      sampler,
+      n,
+      reps,
+      minSampleMs,
+      kOf.get(n) ?? 1,
     );
-    const m = await w.next();
-    if (m !== null && m.r?.ok) kOf.set(n, m.r.k);
-    return m;
+    if (r !== null && r.ok) kOf.set(n, r.k);
+    return r === null ? null : { r };
   };
   const remaining = () => limits.timeoutMs - (performance.now() - started);
   try {

@@ -62,6 +62,13 @@ export interface LeaseRequest {
   heapMb: number;
   /** A timing worker (measurements): waits for a timing slot. */
   timing?: boolean;
+  /**
+   * A worker whose speed holds still under timed samples (requests with
+   * timed calls): Pyodide's WebAssembly runs in Liftoff only, so V8's
+   * background tier-up cannot speed one process up halfway through and
+   * not another. Timing workers are steady too.
+   */
+  steady?: boolean;
   /** Refill the warm list now (false: only when released). @default true */
   refillNow?: boolean;
   /**
@@ -110,7 +117,7 @@ type NativeInfo = BackendInfo & {
   harness?: NativeHarness;
 };
 
-/** Single-use warm workers per (backend, heap limit, timing), refilled. */
+/** Single-use warm workers per (backend, heap limit, steady), refilled. */
 export class Pool {
   private idle = new Map<string, WorkerProcess[]>();
   private active = new Set<WorkerProcess>();
@@ -215,7 +222,7 @@ export class Pool {
   private async launch(
     backend: Backend,
     heapMb: number,
-    timing: boolean,
+    steady: boolean,
   ): Promise<Launch> {
     if (backend === "native") {
       const info = await this.pythonBackend();
@@ -225,7 +232,7 @@ export class Pool {
       return {
         backend,
         command: Deno.execPath(),
-        // --liftoff-only (timing) is for Pyodide's WebAssembly only
+        // --liftoff-only (steady) is for Pyodide's WebAssembly only
         args: childArgs("javascript", heapMb, undefined, undefined, false),
       };
     }
@@ -233,7 +240,7 @@ export class Pool {
     return {
       backend,
       command: Deno.execPath(),
-      args: childArgs("python", heapMb, this.pyodideDir(), undefined, timing),
+      args: childArgs("python", heapMb, this.pyodideDir(), undefined, steady),
       preamble: [
         new TextEncoder().encode(
           JSON.stringify({ snapshot: snapshot.length }) + "\n",
@@ -251,10 +258,10 @@ export class Pool {
   private async spawn(
     backend: Backend,
     heapMb: number,
-    timing: boolean,
+    steady: boolean,
     core?: number,
   ): Promise<WorkerProcess> {
-    const launch = await this.launch(backend, heapMb, timing);
+    const launch = await this.launch(backend, heapMb, steady);
     const closed = () =>
       new Error("Cannot start a worker: the sandbox is closed");
     if (this.closed) throw closed();
@@ -276,16 +283,16 @@ export class Pool {
     return w;
   }
 
-  private refill(backend: Backend, heapMb: number, timing: boolean): void {
+  private refill(backend: Backend, heapMb: number, steady: boolean): void {
     if (this.closed || this.options.warm <= 0 || this.quietNow) return;
-    const key = `${backend}:${heapMb}:${timing}`;
+    const key = `${backend}:${heapMb}:${steady}`;
     const list = this.idle.get(key) ?? [];
     this.idle.set(key, list);
     const live = list.filter((w) => !w.finished).length +
       (this.starting.get(key) ?? 0);
     for (let i = live; i < this.options.warm; i++) {
       this.starting.set(key, (this.starting.get(key) ?? 0) + 1);
-      this.spawn(backend, heapMb, timing).then((w) => {
+      this.spawn(backend, heapMb, steady).then((w) => {
         if (this.closed) w.kill("closed");
         else list.push(w);
       }, () => {}).finally(() => {
@@ -314,6 +321,8 @@ export class Pool {
       refillNow = true,
       quiet = false,
     } = request;
+    // JavaScript workers are steady already: one key for both
+    const steady = (timing || !!request.steady) && language === "python";
     if (this.closed) {
       throw new Error(
         "Cannot run code: the sandbox is closed; create a new one",
@@ -355,7 +364,7 @@ export class Pool {
       }
       for (let i = 0; i < held; i++) this.slots.give();
       if (timing) this.timingSlots.give();
-      this.refill(backend, heapMb, timing);
+      this.refill(backend, heapMb, steady);
     };
     // Alone in the pool: waits for the quiet lock, then for every slot.
     const alone = async () => {
@@ -398,7 +407,7 @@ export class Pool {
       if (w) await pin(w);
     };
     try {
-      const key = `${backend}:${heapMb}:${timing}`;
+      const key = `${backend}:${heapMb}:${steady}`;
       const list = this.idle.get(key) ?? [];
       while (list.length) {
         const cand = list.shift()!;
@@ -407,9 +416,9 @@ export class Pool {
           break;
         }
       }
-      w ??= await this.spawn(backend, heapMb, timing, core?.core);
+      w ??= await this.spawn(backend, heapMb, steady, core?.core);
       w.ref();
-      if (refillNow) this.refill(backend, heapMb, timing);
+      if (refillNow) this.refill(backend, heapMb, steady);
       await w.ready;
       if (core !== undefined) await pin(w);
       else if (work !== undefined) {

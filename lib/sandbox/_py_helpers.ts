@@ -230,129 +230,97 @@ def _sbx_setup():
             return err("Cannot serialise the return value: " + fmt(e))
         return '{"ok":true,"ms":' + _repr((t1 - t0) * 1000) + ',"v":' + v + "}"
 
-    def call_timed(i, reps, budget_ms, clock, sample_ms=0, gate=None, cpu_budget=0):
-        # clock: CPU time in ms. The first call gives the value (and a
-        # time of its own); then reps samples, each of as many calls as
-        # take sample_ms, give the time per call, and the least of those
-        # is the call's time (a sample averages over collections and
-        # caches; the least sample drops what other processes did). Every
-        # call sees the arguments as they were: if the first call changed
-        # them, each later one gets a fresh copy (outside the timing). No
-        # more calls once they took budget_ms of wall time, nor samples once
-        # three (or reps) are done, the samples took cpu_budget ms of CPU
-        # time in all (0: no such budget) and the last was not 5 % faster
-        # than the best before it. gate(), when given, runs before every
-        # sample (the worker's gate: it waits when the parent asks it to).
-        f = state[0]
+    # Timed samples, driven by the parent: it picks the target (a call's
+    # arguments, each call on a fresh copy when the entry changes them, or
+    # a measured size's held arguments, a fresh copy after each sample that
+    # changed them), asks for k calls to be prepared, then reads this
+    # process's CPU time from the kernel around "run". Nothing here reads a
+    # clock or reports a time: a candidate that rebinds anything here
+    # changes no timing.
+    cur = [None, None, None, False, None, 0]  # args, pristine, mutates, per call, first value, runs
+    batch = [(None, 0, ())]  # the args of k calls, or a fresh copy per call
+
+    def target_call(i):
         a = prepared[i]
         prepared[i] = None
-        pristine = m_dumps(a)
-        calls = 0
-        spent = 0.0
-        t0 = perf()
-        started = t0
-        c0 = clock()
+        cur[0], cur[1], cur[2], cur[3], cur[4], cur[5] = a, m_dumps(a), None, True, None, 0
+
+    def target_held(i):
+        held = stored[i]
+        cur[0], cur[1], cur[2], cur[3], cur[4], cur[5] = held, held[1], None, False, None, 0
+
+    def prep(k):
+        # outside the timed window: the check whether the last run changed
+        # the arguments, and the fresh copies the next run needs
+        if cur[3]:
+            a = cur[0]
+            if cur[5] and cur[2] is None:
+                cur[2] = m_dumps(a) != cur[1]
+            if cur[2]:
+                batch[0] = (None, 0, [m_loads(cur[1]) for _ in _range(k)])
+            else:
+                batch[0] = (a, k, ())
+        else:
+            held = cur[0]
+            if held[3]:
+                # whether the entry changes its arguments is checked once
+                # per size (a check costs about what a fresh copy does)
+                if held[2] is None:
+                    held[2] = m_dumps(held[0]) != held[1]
+                if held[2]:
+                    held[0] = m_loads(held[1])
+                held[3] = False
+            batch[0] = (held[0], k, ())
+
+    def run():
+        f = state[0]
+        a, k, copies = batch[0]
+        batch[0] = (None, 0, ())
+        if not k and not copies:
+            return '{"ok":true}'  # a round trip's own cost
         try:
-            first = f(*a)
+            if cur[5] == 0:
+                # the first call gives the value; later results are dropped
+                # at once, as a caller's would be (holding one while the
+                # next is built doubled the working set: 2x slower calls)
+                if copies:
+                    cur[4] = f(*copies[0])
+                    copies = copies[1:]
+                else:
+                    cur[4] = f(*a)
+                    k -= 1
+            for x in copies:
+                f(*x)
+            for _ in _range(k):
+                f(*a)
         except _BaseException as e:
             return err(fmt(e))
-        best_cpu = clock() - c0
-        best_wall = (perf() - t0) * 1000
-        spent = best_wall
-        calls = 1
-        mutates = m_dumps(a) != pristine
-        least = 3 if reps > 3 else reps
-        sampled = 0.0
-        gaining = True
-        per = []
-        for _r in _range(reps):
-            if spent >= budget_ms or (cpu_budget > 0 and _r >= least and sampled >= cpu_budget and not gaining):
-                break
-            if gate is not None:
-                gate()
-            cpu = wall = 0.0
-            k = 0
-            while k < 1 or (cpu < sample_ms and k < 1000 and spent < budget_ms):
-                if mutates:
-                    a = m_loads(pristine)
-                try:
-                    t0 = perf()
-                    c0 = clock()
-                    f(*a)
-                    c1 = clock()
-                    t1 = perf()
-                except _BaseException as e:
-                    return err(fmt(e))
-                cpu += c1 - c0
-                w = (t1 - t0) * 1000
-                wall += w
-                spent += w
-                k += 1
-            calls += k
-            sampled += cpu
-            # still warming up: the sample beat the best by 5 %
-            gaining = cpu / k < 0.95 * best_cpu
-            per.append(_repr(cpu / k))
-            if cpu / k < best_cpu:
-                best_cpu = cpu / k
-            if wall / k < best_wall:
-                best_wall = wall / k
-        a = pristine = None
+        cur[5] += 1
+        if not cur[3]:
+            cur[0][3] = True
+        return '{"ok":true}'
+
+    def value():
+        v = cur[4]
+        cur[4] = None
         try:
-            v = enc(first, 0, [])
+            return '{"ok":true,"v":' + enc(v, 0, []) + "}"
         except _BaseException as e:
             return err("Cannot serialise the return value: " + fmt(e))
-        return '{"ok":true,"ms":' + _repr(best_wall) + ',"bestMs":' + _repr(best_cpu) + ',"runs":' + _str(calls) + ',"samplesMs":[' + ",".join(per) + '],"wallMs":' + _repr((perf() - started) * 1000) + ',"v":' + v + "}"
 
     stored = {}
 
     def put_args(i, x, tagged=True):
         # a measured size's argument list (wire JSON, parsed), decoded
-        # once; kept as the value to run on and its marshal bytes, to tell
-        # whether a sample changed it (then the next one gets a fresh copy)
+        # once; kept as the value to run on, its marshal bytes (to tell
+        # whether a sample changed it: then the next one gets a fresh copy),
+        # whether the entry changes it (once known) and whether it ran since
+        # its last copy
         a = dec(x) if tagged else x
-        stored[i] = [a, m_dumps(a)]
+        stored[i] = [a, m_dumps(a), None, False]
 
     def put_args_json(i, text):
         put_args(i, loads(text), '"$' in text)
-
-    def measure_id(i, reps, min_ms, clock, k0):
-        # clock: the worker's CPU-time clock in ms. Each sample loops the
-        # call k times, k doubling (from k0) until a sample lasts min_ms;
-        # every sample starts from the arguments as they were sent.
-        f = state[0]
-        min_s = min_ms / 1000
-        cpu = lambda: clock() / 1000
-        try:
-            held = stored[i]
-            k = k0 if k0 >= 1 else 1
-            out = []
-            for r in _range(reps):
-                a = held[0]
-                while True:
-                    # two timings per k while calibrating: a one-off slow
-                    # run (first call, GC) must not fix k too low
-                    el = 1e300
-                    for _t in _range(2 if r == 0 else 1):
-                        t0 = cpu()
-                        for _ in _range(k):
-                            f(*a)
-                        d = cpu() - t0
-                        if d < el:
-                            el = d
-                    if r > 0 or el >= min_s or k >= 1 << 22:
-                        break
-                    k *= 2
-                out.append(el * 1000 / k)
-                # whether the entry changes its arguments is checked once per
-                # size (a check costs about what a fresh copy does)
-                if _len(held) == 2:
-                    held.append(m_dumps(a) != held[1])
-                if held[2]:
-                    held[0] = m_loads(held[1])
-        except _BaseException as e:
-            return err(fmt(e))
-        return dumps({"ok": True, "ms": out, "k": k})
 
     def plain(v, depth=0):
         t = _type(v)
@@ -401,7 +369,7 @@ def _sbx_setup():
             out.append(verdict(ok, error))
         return "[" + ",".join(out) + "]"
 
-    return {"prepare": prepare, "prepare_list": prepare_list, "load": load, "call": call, "call_timed": call_timed, "put_args": put_args, "put_args_json": put_args_json, "measure_id": measure_id, "programs": programs, "program": program, "verdict": verdict, "loads": loads, "dumps": dumps}
+    return {"prepare": prepare, "prepare_list": prepare_list, "load": load, "call": call, "target_call": target_call, "target_held": target_held, "prep": prep, "run": run, "value": value, "put_args": put_args, "put_args_json": put_args_json, "programs": programs, "program": program, "verdict": verdict, "loads": loads, "dumps": dumps}
 
 _sbx = _sbx_setup()
 del _sbx_setup

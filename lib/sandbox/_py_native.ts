@@ -3,16 +3,17 @@
  * inside bubblewrap as `python3 -I -S -B -c <this> <memoryMb> <nproc>
  * <fileBytes>` (as marshalled code when it could be precompiled:
  * `compileHarness`). It speaks the same stdin/stdout protocol as
- * `_worker.ts` (READY, a nonce-bearing init line, then `calls` / `args` +
- * `measure` / `programs`), with the same Python helpers (`_py_helpers.ts`).
+ * `_worker.ts` (READY, a nonce-bearing init line, then `calls`, `args`,
+ * `target` and the sample ops `prep` / `run` / `value`, `programs`), with the same Python helpers (`_py_helpers.ts`).
  *
  * Before any candidate code exists it closes every descriptor but stdio
  * (what the parent process inherited without close-on-exec passes through
- * Deno and bubblewrap), installs a seccomp filter (`_seccomp` below: no
- * system call into another process, none that holds memory the parent's
- * resident-set watch cannot see), sets the rlimits (core 0, open
- * files, processes, file size, address space; CPU time from the init
- * line), moves its command channel off fd 0 (`/dev/null` goes there and
+ * Deno and bubblewrap), joins a fresh session keyring, installs a seccomp
+ * filter (`_seccomp` below: no system call into another process, none
+ * that holds memory outside the limits, no keyrings, no CPU affinity, no
+ * socket but AF_UNIX), sets the rlimits (core 0, open files, processes,
+ * file size, memlock, message queues, address space; CPU time from the
+ * init line), moves its command channel off fd 0 (`/dev/null` goes there and
  * `sys.stdin` reads as empty, so `input()` raises EOFError at once), and
  * keeps the nonce in a local of its main loop. Result frames
  * `\n<nonce> <json>\n` go through the same buffered stdout object as the
@@ -36,12 +37,6 @@
  * with 6 runnable tasks on 2 cores; `gc.freeze()` made no difference at
  * the harness's size), against about 40 ms for a fresh worker.
  *
- * Where a parent-side CPU-time reading would plug in: every timed sample
- * goes through `call_timed` / `measure_id` (`_py_helpers.ts`), called from
- * the `calls` / `measure` branches below, each sample after `gate()`; the
- * process to read `/proc/<pid>/stat` of is this one (the candidate runs
- * in it), bubblewrap's child of the worker's pid.
- *
  * @module
  */
 import { output } from "./_backend.ts";
@@ -49,25 +44,58 @@ import { PY_HELPERS } from "./_py_helpers.ts";
 
 const MAIN = String.raw`
 def _seccomp():
-    # Denies (EPERM) the system calls that reach into another process
-    # (ptrace, process_vm_*, pidfd_getfd, process_madvise): the sandbox's
-    # pid 1 is bubblewrap's init, whose death on the parent's kill takes
-    # the sandbox down, and a candidate that could write into it could
-    # make it outlive the kill. And those that hold memory outside any
-    # process's resident set, where the parent's memory watch cannot see
-    # it (memfd_create, memfd_secret, System V shm/sem/msg). Other
-    # architectures' system calls (i386 through int 0x80, x32) are denied
-    # too. _ctypes only: ctypes itself costs ~8 ms at every start.
+    # Denies (EPERM):
+    # - what reaches into another process (ptrace, process_vm_*,
+    #   pidfd_getfd, process_madvise): the sandbox's pid 1 is bubblewrap's
+    #   init, whose death on the parent's kill takes the sandbox down;
+    # - what holds memory outside any process's resident set or the tmpfs
+    #   size (memfd_create, memfd_secret, System V shm/sem/msg, extended
+    #   attributes: 640 MiB of xattrs fit on one /tmp file), or in the
+    #   kernel (io_uring, userfaultfd, bpf, perf_event_open);
+    # - the kernel's keyrings (keyctl, add_key, request_key: a session
+    #   keyring inherited from the parent, and one request's keys read by
+    #   the next);
+    # - sched_setaffinity (a worker leaving the CPU it was pinned to while
+    #   another request is timed);
+    # - socket and socketpair for every family but AF_UNIX (asyncio's
+    #   self-pipe needs it): no AF_INET/INET6 buffers on the namespace's
+    #   loopback (1 GB queued), no AF_VSOCK to the host VM, no packet or
+    #   netlink sockets.
+    # Other architectures' system calls (i386 through int 0x80, x32) are
+    # denied too. _ctypes only: ctypes itself costs ~8 ms at every start.
     import os, _ctypes
-    arch, nrs = {
-        "x86_64": (0xC000003E, (101, 310, 311, 438, 440, 319, 447, 29, 64, 68)),
-        "aarch64": (0xC00000B7, (117, 270, 271, 438, 440, 279, 447, 194, 190, 186)),
+    # x86_64 / aarch64 numbers, name by name (setxattrat, 463, is new in
+    # Linux 6.13 and has one number on every architecture)
+    names = (
+        "ptrace", "process_vm_readv", "process_vm_writev", "pidfd_getfd", "process_madvise",
+        "memfd_create", "memfd_secret", "shmget", "semget", "msgget",
+        "setxattr", "lsetxattr", "fsetxattr", "setxattrat",
+        "add_key", "request_key", "keyctl", "sched_setaffinity",
+        "io_uring_setup", "io_uring_enter", "io_uring_register",
+        "userfaultfd", "perf_event_open", "bpf",
+    )
+    arch, nrs, sockets = {
+        "x86_64": (0xC000003E, (101, 310, 311, 438, 440, 319, 447, 29, 64, 68, 188, 189, 190, 463,
+                                248, 249, 250, 203, 425, 426, 427, 323, 298, 321), (41, 53)),
+        "aarch64": (0xC00000B7, (117, 270, 271, 438, 440, 279, 447, 194, 190, 186, 5, 6, 7, 463,
+                                 217, 218, 219, 122, 425, 426, 427, 282, 241, 280), (198, 199)),
     }[os.uname().machine]
-    deny = 4 + len(nrs) + 1
-    prog = [(0x20, 0, 0, 4), (0x15, 0, deny - 2, arch), (0x20, 0, 0, 0), (0x35, deny - 4, 0, 0x40000000)]
-    prog += [(0x15, deny - 5 - j, 0, nr) for j, nr in enumerate(nrs)]
-    prog += [(0x06, 0, 0, 0x7FFF0000), (0x06, 0, 0, 0x00050001)]
-    code = b"".join(c.to_bytes(2, "little") + bytes((t, f)) + k.to_bytes(4, "little") for c, t, f, k in prog)
+    assert len(names) == len(nrs)
+    # A classic BPF program, assembled with labels: (code, jt, jf, k),
+    # where jt/jf name a label ("deny", "allow", "unix") or 0 (next).
+    LD, JEQ, JGE, RET = 0x20, 0x15, 0x35, 0x06
+    prog = [(LD, 0, 0, 4), (JEQ, 0, "deny", arch), (LD, 0, 0, 0), (JGE, "deny", 0, 0x40000000)]
+    prog += [(JEQ, "deny", 0, nr) for nr in nrs]
+    prog += [(JEQ, "unix", 0, nr) for nr in sockets]
+    prog += [(RET, 0, 0, 0x7FFF0000)]  # allow
+    # unix: the first argument (its low 32 bits) must be AF_UNIX (jumps
+    # only go forward: a second allow after it)
+    labels = {"unix": len(prog)}
+    prog += [(LD, 0, 0, 16), (JEQ, 0, "deny", 1), (RET, 0, 0, 0x7FFF0000)]
+    labels["deny"] = len(prog)
+    prog += [(RET, 0, 0, 0x00050001)]  # errno EPERM
+    jump = lambda i, t: 0 if t == 0 else labels[t] - i - 1
+    code = b"".join(c.to_bytes(2, "little") + bytes((jump(i, t), jump(i, f))) + k.to_bytes(4, "little") for i, (c, t, f, k) in enumerate(prog))
 
     class Long(_ctypes._SimpleCData):
         _type_ = "l"
@@ -85,6 +113,10 @@ def _seccomp():
     class Libc:
         _handle = _ctypes.dlopen(None, 0)
 
+    # A fresh anonymous session keyring first (KEYCTL_JOIN_SESSION_KEYRING
+    # with no name), so a keyring the parent's session holds is out of
+    # reach even if the keyctl rule below did not hold.
+    Fn(("syscall", Libc))(Long(250 if arch == 0xC000003E else 219), Long(1), Long(0))
     prctl = Fn(("prctl", Libc))
     held = CharP(code)
     fprog = len(prog).to_bytes(2, "little") + bytes(6) + Ptr.from_buffer(held).value.to_bytes(8, "little")
@@ -101,7 +133,7 @@ def _native_main():
     _BaseException, _ChildProcessError, _OSError = BaseException, ChildProcessError, OSError
     _import = __import__
     PRELOAD = ("typing", "math", "random", "copy", "string", "collections", "re", "hashlib", "itertools", "functools", "heapq", "bisect")
-    import os, sys, io, resource, time, gc
+    import os, sys, io, resource, gc
     _fork, _pipe, _read, _write, _close, _exit = os.fork, os.pipe, os.read, os.write, os.close, os._exit
     _dup2, _open, _waitpid, _kill = os.dup2, os.open, os.waitpid, os.kill
     # Descriptors the parent process inherited without close-on-exec pass
@@ -114,7 +146,11 @@ def _native_main():
     argv = sys.argv
     memory_mb, nproc, fsize = int(argv[1]), int(argv[2]), int(argv[3])
     R = resource
-    for lim, val in ((R.RLIMIT_CORE, 0), (R.RLIMIT_NOFILE, 64), (R.RLIMIT_NPROC, nproc), (R.RLIMIT_FSIZE, fsize)):
+    # memlock and message queues set, not inherited: no memory locked
+    # beyond a page's worth, no POSIX message queue bytes
+    limits = ((R.RLIMIT_CORE, 0), (R.RLIMIT_NOFILE, 64), (R.RLIMIT_NPROC, nproc), (R.RLIMIT_FSIZE, fsize),
+              (R.RLIMIT_MEMLOCK, 4096), (R.RLIMIT_MSGQUEUE, 0))
+    for lim, val in limits:
         R.setrlimit(lim, (val, val))
     # Address space: what the interpreter maps now plus twice the request's
     # memory and some room; the parent's resident-memory watch normally
@@ -136,11 +172,6 @@ def _native_main():
     sbx = ns["_sbx"]
     del ns
     loads, dumps = sbx["loads"], sbx["dumps"]
-    # The main thread's CPU clock: with an RLIMIT_CPU in force the kernel
-    # reads the process-wide clock only at scheduler ticks (4 ms here),
-    # while the thread clock stays exact.
-    thread_time = time.thread_time
-    clock = lambda: thread_time() * 1000
     readline = os.fdopen(cmd, "rb", 1 << 16).readline
     write(b"READY\n")
     flush_raw()
@@ -213,6 +244,35 @@ def _native_main():
             return verdict(False, "the program exited before its verdict")
         return verdict(data[:1] == b"1", data[1:2049].decode("utf-8", "replace"))
 
+    target_call, target_held = sbx["target_call"], sbx["target_held"]
+    prep, run, value = sbx["prep"], sbx["run"], sbx["value"]
+    SAMPLE_OPS = ("prep", "run", "value")
+
+    def sample_op(t, msg):
+        # "prep": k calls made ready; "run": they run while the parent
+        # reads this process's CPU time around the round trip; "value":
+        # the first call's value
+        if t == "prep":
+            prep(msg["k"])
+            send('{"t":"ready"}')
+        elif t == "run":
+            send('{"t":"done","r":' + run() + "}")
+        else:
+            send('{"t":"v","r":' + value() + "}")
+
+    def serve():
+        # a timed call's samples, until the parent says "next"
+        while True:
+            got = readline()
+            if not got:
+                _exit(0)
+            m = loads(got.decode("utf-8", "surrogatepass"))
+            k = m.get("t")
+            if k == "next":
+                return
+            if k in SAMPLE_OPS:
+                sample_op(k, m)
+
     count = 0
     while True:
         if not line:
@@ -240,33 +300,23 @@ def _native_main():
             if loads(loaded)["status"] != "ok":
                 _exit(0)
         elif t == "calls":
-            call, call_timed = sbx["call"], sbx["call_timed"]
+            call = sbx["call"]
             timed = msg.get("timed") or {}
-            mode = msg.get("gate")
-            gated = [not mode]
-
-            def gate():
-                # before the first timed sample (after the call that gives
-                # the value), or before each ("each": a timing pair's
-                # turns): wait until the parent says go
-                if gated[0]:
-                    return
-                gated[0] = mode != "each"
-                send('{"t":"gate"}')
-                go = readline()
-                while go and b'"go"' not in go:
-                    go = readline()
-
             for i in _range(count):
-                spec = timed.get(_str(i))
-                r = call_timed(i, spec[0], spec[1], clock, spec[2] if _len(spec) > 2 else 0, gate, spec[3] if _len(spec) > 3 else 0) if spec else call(i)
-                send('{"t":"r","i":' + _str(i) + ',"r":' + r + "}")
+                if _str(i) in timed:
+                    # the parent drives the timed call's samples (serve)
+                    target_call(i)
+                    send('{"t":"timed","i":' + _str(i) + "}")
+                    serve()
+                else:
+                    send('{"t":"r","i":' + _str(i) + ',"r":' + call(i) + "}")
             send('{"t":"end"}')
         elif t == "args":
             sbx["put_args"](msg["id"], msg["args"], b'"$' in line)
-        elif t == "measure":
-            r = sbx["measure_id"](msg["id"], msg["reps"], msg["minMs"], clock, msg.get("k", 1))
-            send('{"t":"m","r":' + r + "}")
+        elif t == "target":
+            target_held(msg["h"])
+        elif t in SAMPLE_OPS:
+            sample_op(t, msg)
         elif t == "programs":
             guarded = msg.get("guard") is True
             # What HumanEval's programs import, loaded once here rather than

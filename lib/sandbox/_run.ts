@@ -8,6 +8,7 @@ import type { Lease, Pool } from "./_pool.ts";
 import type { Limits, WorkerProcess } from "./_process.ts";
 import { encodeValue, reviveValue } from "./_wire.ts";
 import { PreparedArgs } from "./prepared.ts";
+import { type SampleHooks, Sampler, timeCall } from "./_sampling.ts";
 import type { Backend } from "./_backend.ts";
 import type {
   CallResult,
@@ -200,6 +201,7 @@ async function runChecked(
   const lease = await pool.acquire({
     language: workerLanguage(req.language),
     heapMb: limits.memoryMb,
+    steady: timed.size > 0,
   });
   return await runOn(
     lease,
@@ -227,11 +229,7 @@ export async function runOn(
   side?: number,
 ): Promise<RunResult> {
   const w = lease.worker;
-  // Pyodide's worker cannot wait between samples: it times alone.
-  const pair = side !== undefined && w.backend !== "pyodide"
-    ? req.pair
-    : undefined;
-  if (side !== undefined && pair === undefined) req.pair?.leave(side);
+  const pair = side !== undefined ? req.pair : undefined;
   let paired = false;
   const results: CallResult[] = [];
   let status: RunStatus = "ok";
@@ -255,21 +253,9 @@ export async function runOn(
       status = load.r.status;
       error = load.r.error;
     } else {
-      const spec: Record<string, [number, number, number, number]> = {};
-      for (const [i, t] of timed) {
-        spec[i] = [t.repeats, t.budgetMs, t.sampleMs, t.cpuBudgetMs];
-      }
-      // With quiet timing the worker stops before its first timed samples
-      // ("gate", after the call that gives the value) until the pool is
-      // quiet ("go"): the tests, which may loop to their limit, and a too
-      // slow first call run beside the rest.
-      // Paired: before every sample ("each"), for the turns.
-      const gate = timed.size === 0
-        ? false
-        : pair !== undefined
-        ? "each"
-        : quietTiming;
-      w.sendRaw(JSON.stringify({ t: "calls", timed: spec, gate }));
+      const spec: Record<string, 1> = {};
+      for (const i of timed.keys()) spec[i] = 1;
+      w.sendRaw(JSON.stringify({ t: "calls", timed: spec }));
       // A timed call's own limit is CPU time, its wall-time backstop 3×
       // that and a second (the call may share a busy work core); a call
       // after it without a limit of its own is not held to it.
@@ -278,6 +264,32 @@ export async function runOn(
         if (limitMs !== undefined) w.rearm(3 * limitMs + 1000);
       };
       arm(timed.get(0)?.timeoutMs);
+      const sampler = new Sampler(w);
+      // Before the first timed sample (after the call that gives the
+      // value) the request waits until the pool is quiet, with quiet
+      // timing: the tests, which may loop to their limit, and a too slow
+      // first call run beside the rest. Paired: before every sample, for
+      // the turns.
+      const hooksFor = (t: TimedCall): SampleHooks => ({
+        before: async (first) => {
+          if (pair === undefined && !(first && quietTiming)) return;
+          w.rearm(limits.timeoutMs + 60_000); // the wait is not the program's
+          if (pair !== undefined) {
+            if (!paired) await pair.start(side!, lease, quietTiming);
+            paired = true;
+            await pair.turn(side!, lease, quietTiming);
+          } else await lease.quiet();
+          // the samples get the timed call's own time limit afresh; a
+          // paired call's later samples only its wall-time backstop (its
+          // CPU time goes on counting against the one limit)
+          if (t.timeoutMs === undefined) w.rearm(limits.timeoutMs);
+          else if (first) arm(t.timeoutMs);
+          else w.rearm(3 * t.timeoutMs + 1000);
+        },
+        after: () => {
+          if (pair !== undefined && paired) pair.done(side!);
+        },
+      });
       while (true) {
         const m = await w.next();
         if (m === null) {
@@ -285,23 +297,15 @@ export async function runOn(
           break;
         }
         if (m.t === "end") break;
-        if (m.t === "gate") {
-          w.rearm(limits.timeoutMs + 60_000); // the wait is not the program's
-          const first = !paired;
-          if (pair !== undefined) {
-            if (paired) pair.done(side!);
-            else await pair.start(side!, lease, quietTiming);
-            paired = true;
-            await pair.turn(side!, lease, quietTiming);
-          } else await lease.quiet();
-          // the samples get the timed call's own time limit afresh; a
-          // paired call's later samples only its wall-time backstop (its
-          // CPU time goes on counting against the one limit)
-          const mine = timed.get(results.length)?.timeoutMs;
-          if (mine === undefined) w.rearm(limits.timeoutMs);
-          else if (first) arm(mine);
-          else w.rearm(3 * mine + 1000);
-          w.sendRaw('{"t":"go"}');
+        if (m.t === "timed" && m.i === results.length && timed.has(m.i)) {
+          const r = await timedResult(sampler, timed.get(m.i)!, hooksFor);
+          if (r === null) {
+            status = deadStatus(w);
+            break;
+          }
+          results.push(r);
+          await sampler.next();
+          arm(timed.get(results.length)?.timeoutMs);
           continue;
         }
         if (m.t !== "r" || m.i !== results.length) continue;
@@ -338,25 +342,42 @@ export async function runOn(
   return out;
 }
 
+/**
+ * A timed call's result: its samples driven and timed by the parent
+ * (`timeCall`), its value the worker's answer. Null: the worker died.
+ */
+async function timedResult(
+  sampler: Sampler,
+  t: TimedCall,
+  hooksFor: (t: TimedCall) => SampleHooks,
+): Promise<CallResult | null> {
+  const times = await timeCall(sampler, {
+    repeats: t.repeats,
+    budgetMs: t.budgetMs,
+    sampleMs: t.sampleMs,
+    cpuBudgetMs: t.cpuBudgetMs,
+  }, hooksFor(t));
+  if (times === null) return null;
+  if ("error" in times) return { ok: false, error: times.error };
+  const v = await sampler.value();
+  if (v === null) return null;
+  const out = toCallResult({ ...v, ms: times.ms });
+  if (!out.ok) return out;
+  return {
+    ...out,
+    bestMs: times.bestMs,
+    runs: times.runs,
+    samplesMs: times.samplesMs,
+    wallMs: times.wallMs,
+  };
+}
+
 /** One worker answer to a CallResult (values revived in the parent). */
 // deno-lint-ignore no-explicit-any
 export function toCallResult(r: any): CallResult {
   if (r && r.ok === true && typeof r.ms === "number") {
     try {
       const out: CallResult = { ok: true, value: reviveValue(r.v), ms: r.ms };
-      if (typeof r.bestMs === "number" && typeof r.runs === "number") {
-        out.bestMs = r.bestMs;
-        out.runs = r.runs;
-        if (
-          Array.isArray(r.samplesMs) &&
-          r.samplesMs.every((x: unknown) =>
-            typeof x === "number" && Number.isFinite(x)
-          )
-        ) out.samplesMs = r.samplesMs;
-        if (typeof r.wallMs === "number" && Number.isFinite(r.wallMs)) {
-          out.wallMs = r.wallMs;
-        }
-      }
       return out;
     } catch {
       return { ok: false, error: "Cannot decode the returned value" };

@@ -24,13 +24,22 @@ import os, socket
 
 def probe(paths):
     bad = []
-    names = [n for _, n in socket.if_nameindex()]
-    if names != ["lo"]:
-        bad.append("network interfaces " + ",".join(names))
     try:
+        socket.socket(socket.AF_INET, socket.SOCK_DGRAM).close()
+        bad.append("an AF_INET socket")
+        names = [n for _, n in socket.if_nameindex()]
+        if names != ["lo"]:
+            bad.append("network interfaces " + ",".join(names))
         s = socket.create_connection(("1.1.1.1", 53), timeout=0.5)
         s.close()
         bad.append("an outside connection")
+    except OSError:
+        pass
+    try:
+        with open("/tmp/probe-x", "w") as f:
+            f.write("x")
+        os.setxattr("/tmp/probe-x", "user.probe", b"x")
+        bad.append("setxattr")
     except OSError:
         pass
     for p in ["/probe", "/usr/probe", "/dev/probe"]:
@@ -63,8 +72,8 @@ def probe(paths):
         libc.ptrace(17, 1, None, None)  # PTRACE_DETACH
         bad.append("a ptrace attach to pid 1")
     try:
-        os.close(os.open("/proc/1/mem", os.O_RDWR))
-        bad.append("a writable /proc/1/mem")
+        os.close(os.open("/proc/1/mem", os.O_RDONLY))
+        bad.append("a readable /proc/1/mem")
     except OSError:
         pass
     try:

@@ -10,10 +10,14 @@
  * 2. The worker prints `READY\n` (nothing else has run yet).
  * 3. `{"nonce", "code", "entry", "typescript"?}`: the worker keeps the nonce
  *    in a local variable, loads the program and answers `load`.
- * 4. Any number of `{"t":"calls","timed":{…}}`,
- *    `{"t":"args","id","args":wire}` (kept, no answer),
- *    `{"t":"measure","id","reps","minMs","k"}` or
- *    `{"t":"programs","items":[…],"guard":bool}` (Python), each answered.
+ * 4. Any number of `{"t":"calls","timed":{…}}` (each call answered `r`;
+ *    at a timed call the worker answers `timed` and serves sample ops
+ *    until `{"t":"next"}`), `{"t":"args","id","args":wire}` (kept, no
+ *    answer), `{"t":"target","h":id}` (no answer), the sample ops
+ *    `{"t":"prep","k"}` (`ready`), `{"t":"run"}` (`done`), `{"t":"value"}`
+ *    (`v`), or `{"t":"programs","items":[…],"guard":bool}` (Python).
+ *    The parent times samples itself, from the kernel's account of this
+ *    process's CPU time.
  *
  * Every answer is written to stdout as `\n<nonce> <json>\n` through
  * functions captured before candidate code runs; the parent takes only
@@ -82,6 +86,19 @@ async function main(): Promise<void> {
     : await engine.load(init.code, init.entry, !!init.typescript);
   send('{"t":"load","r":' + loaded + "}");
   if (parse(loaded).status !== "ok") exit(0);
+  // "prep": k calls made ready; "run": they run while the parent reads
+  // this process's CPU time around the round trip; "value": the first
+  // call's value.
+  // deno-lint-ignore no-explicit-any
+  const sampleOp = async (m: any) => {
+    const t = own(m, "t");
+    if (t === "prep") {
+      engine.prep(own(m, "k") as number);
+      send('{"t":"ready"}');
+    } else if (t === "run") {
+      send('{"t":"done","r":' + await engine.run() + "}");
+    } else if (t === "value") send('{"t":"v","r":' + engine.value() + "}");
+  };
   while (true) {
     const line = await readLine();
     if (line === null) break;
@@ -92,45 +109,30 @@ async function main(): Promise<void> {
     const t = own(msg, "t");
     if (t === "calls") {
       const timed = own(msg, "timed");
-      const mode = own(msg, "gate");
-      let gated = !mode;
-      // Waits until the parent says go: in JavaScript after the call that
-      // gives the value, before the first timed sample, or before each
-      // ("each": a timing pair's turns); in Pyodide (whose Python cannot
-      // wait on stdin) once, before the timed call.
-      const gate = async () => {
-        if (gated) return;
-        gated = mode !== "each" || language === "python";
-        send('{"t":"gate"}');
-        let go: string | null;
-        do go = await readLine(); while (go !== null && !go.includes('"go"'));
-      };
       for (let i = 0; i < count; i++) {
-        const spec = own(timed, "" + i) as number[] | undefined;
-        if (spec && language === "python") await gate();
-        const r = spec
-          ? await engine.callTimed(
-            i,
-            own(spec, 0) as number,
-            own(spec, 1) as number,
-            (own(spec, 2) ?? 0) as number,
-            gate,
-            (own(spec, 3) ?? 0) as number,
-          )
-          : await engine.call(i);
-        send('{"t":"r","i":' + i + ',"r":' + r + "}");
+        if (own(timed, "" + i)) {
+          // the parent drives the timed call's samples until "next"
+          engine.targetCall(i);
+          send('{"t":"timed","i":' + i + "}");
+          while (true) {
+            const l = await readLine();
+            if (l === null) exit(0);
+            if (l === "") continue;
+            const m = parse(l!);
+            if (own(m, "t") === "next") break;
+            await sampleOp(m);
+          }
+        } else {
+          send('{"t":"r","i":' + i + ',"r":' + await engine.call(i) + "}");
+        }
       }
       send('{"t":"end"}');
     } else if (t === "args") {
       engine.putArgs(own(msg, "id") as number, stringifyOwn(own(msg, "args")));
-    } else if (t === "measure") {
-      const r = await engine.measure(
-        own(msg, "id") as number,
-        own(msg, "reps") as number,
-        own(msg, "minMs") as number,
-        (own(msg, "k") ?? 1) as number,
-      );
-      send('{"t":"m","r":' + r + "}");
+    } else if (t === "target") {
+      engine.targetHeld(own(msg, "h") as number);
+    } else if (t === "prep" || t === "run" || t === "value") {
+      await sampleOp(msg);
     } else if (t === "programs") {
       const r = engine.programs(
         stringifyOwn(own(msg, "items")),

@@ -7,7 +7,6 @@
  * @module
  */
 import { makeEncoder } from "./_wire.ts";
-import process from "node:process";
 
 const stdout = Deno.stdout;
 const writeSync = stdout.writeSync.bind(stdout);
@@ -19,17 +18,6 @@ const decoder = new TextDecoder();
 export const decodeText = decoder.decode.bind(decoder);
 /** `performance.now`, bound: the wall clock in ms. */
 export const now = performance.now.bind(performance);
-const cpuUsage = process.cpuUsage.bind(process);
-/**
- * The clock timed runs use: this process's CPU time in ms (time preempted
- * by other processes does not count). JavaScript workers run V8
- * single-threaded, so it is the candidate's own; in Pyodide workers it
- * also counts V8's background threads.
- */
-export const clockNow = (): number => {
-  const u = cpuUsage();
-  return (u.user + u.system) / 1000;
-};
 /** `JSON.parse`. */
 export const parse = JSON.parse;
 /** `JSON.stringify`. */

@@ -19,24 +19,25 @@ export interface Engine {
   load(code: string, entry: string, typescript: boolean): Promise<string>;
   /** Calls the entry with the i-th prepared argument list. */
   call(i: number): Promise<string>;
-  /**
-   * The same, up to `reps` times on fresh copies, timed in CPU ms; `gate`
-   * waits for the parent's word that the machine is quiet; no samples past
-   * the third once they took `cpuBudgetMs` of CPU time and the last was not
-   * 5 % faster than the best before it (0: no such budget).
-   */
-  callTimed(
-    i: number,
-    reps: number,
-    budgetMs: number,
-    sampleMs: number,
-    gate: () => Promise<void>,
-    cpuBudgetMs: number,
-  ): Promise<string>;
+  /** Makes the i-th call's arguments the target of the next samples. */
+  targetCall(i: number): void;
   /** Keeps a measured size's arguments (wire JSON text) under an id. */
   putArgs(id: number, argsJson: string): void;
-  /** Times the entry on the arguments kept under `id`. */
-  measure(id: number, reps: number, minMs: number, k0: number): Promise<string>;
+  /** Makes the arguments kept under `id` the target of the next samples. */
+  targetHeld(id: number): void;
+  /**
+   * Gets k calls of the target ready (fresh copies of arguments the entry
+   * changes): outside the window the parent times.
+   */
+  prep(k: number): void;
+  /**
+   * Runs the prepared calls: `{"ok":true}` or the error. The parent reads
+   * this process's CPU time from the kernel around it; nothing here reads
+   * a clock.
+   */
+  run(): Promise<string>;
+  /** The target's first call's value, as a call answer. */
+  value(): string;
   programs(itemsJson: string, guard: boolean): string;
 }
 

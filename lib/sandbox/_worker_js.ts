@@ -11,9 +11,9 @@ import { loadProgram } from "./_worker_js_load.ts";
 import {
   type Entry,
   type HeldArgs,
+  heldOf,
   holdArgs,
-  measureHeld,
-  timedCall,
+  SampleTarget,
 } from "./_worker_timed.ts";
 import { decodeArgs } from "./_worker_values.ts";
 
@@ -23,6 +23,7 @@ export function jsEngine(): Engine {
   let prepared: unknown[] = [];
   let tagged = false;
   const stored = new Map<number, HeldArgs>();
+  let target: SampleTarget | undefined;
   return {
     prepare(callsJson) {
       tagged = callsJson.includes('"$');
@@ -60,21 +61,25 @@ export function jsEngine(): Engine {
         return failure("Cannot serialise the return value: " + errorText(e));
       }
     },
-    callTimed(i, reps, budgetMs, sampleMs, gate, cpuBudgetMs) {
-      const args = prepared[i];
+    targetCall(i) {
+      const args = prepared[i] as unknown[];
       prepared[i] = undefined;
-      return timedCall(fn!, args, tagged, reps, {
-        budgetMs,
-        sampleMs,
-        cpuBudgetMs,
-      }, gate);
+      target = new SampleTarget(heldOf(args, tagged), true);
     },
     putArgs(id, argsJson) {
       stored.set(id, holdArgs(argsJson));
     },
-    // deno-lint-ignore require-await
-    async measure(id, reps, minMs, k0) {
-      return measureHeld(fn!, stored.get(id)!, reps, minMs, k0);
+    targetHeld(id) {
+      target = new SampleTarget(stored.get(id)!, false);
+    },
+    prep(k) {
+      target!.prep(k);
+    },
+    run() {
+      return target!.run(fn!);
+    },
+    value() {
+      return target!.value();
     },
     programs() {
       return "[]";

@@ -9,7 +9,7 @@
  */
 import { PY_HELPERS } from "./_py_helpers.ts";
 import type { Engine } from "./_worker_engine.ts";
-import { clockNow, parse, writeAll } from "./_worker_captured.ts";
+import { parse, writeAll } from "./_worker_captured.ts";
 import type { WorkerStdin } from "./_worker_stdin.ts";
 
 // deno-lint-ignore no-explicit-any
@@ -42,9 +42,12 @@ export async function pyEngine(
   const fPrepare = sbx.get("prepare");
   const fLoad = sbx.get("load");
   const fCall = sbx.get("call");
-  const fCallTimed = sbx.get("call_timed");
+  const fTargetCall = sbx.get("target_call");
+  const fTargetHeld = sbx.get("target_held");
+  const fPrep = sbx.get("prep");
+  const fRun = sbx.get("run");
+  const fValue = sbx.get("value");
   const fPutArgs = sbx.get("put_args_json");
-  const fMeasure = sbx.get("measure_id");
   const fPrograms = sbx.get("programs");
   py.runPython("del _sbx");
   return {
@@ -59,25 +62,24 @@ export async function pyEngine(
     async call(i) {
       return fCall(i);
     },
-    // Pyodide's Python cannot wait on stdin: the loop gates before the call.
-    // deno-lint-ignore require-await
-    async callTimed(i, reps, budgetMs, sampleMs, _gate, cpuBudgetMs) {
-      return fCallTimed(
-        i,
-        reps,
-        budgetMs,
-        clockNow,
-        sampleMs,
-        undefined,
-        cpuBudgetMs,
-      );
+    targetCall(i) {
+      fTargetCall(i);
     },
     putArgs(id, argsJson) {
       fPutArgs(id, argsJson);
     },
+    targetHeld(id) {
+      fTargetHeld(id);
+    },
+    prep(k) {
+      fPrep(k);
+    },
     // deno-lint-ignore require-await
-    async measure(id, reps, minMs, k0) {
-      return fMeasure(id, reps, minMs, clockNow, k0);
+    async run() {
+      return fRun();
+    },
+    value() {
+      return fValue();
     },
     programs(itemsJson, guard) {
       return fPrograms(itemsJson, guard);

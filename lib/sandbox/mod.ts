@@ -45,12 +45,17 @@
  * limit counts), no capabilities, `--die-with-parent`, `--new-session`,
  * read-only binds of the interpreter, its standard library and the system
  * libraries only, a read-only `/`, `/dev` and `/proc`, a 32 MiB tmpfs
- * `/tmp`, no environment. Before any candidate code the harness
- * (`_py_native.ts`) closes inherited descriptors, installs a seccomp filter
- * (no ptrace or cross-process memory calls, no `memfd_create`, no System V
- * IPC), sets the rlimits (core 0, 64 files, 16 processes, 16 MiB files, an
- * address-space cap, CPU seconds) and puts `/dev/null` on stdin, so
- * `input()` fails at once.
+ * `/tmp`, no environment, and the sandbox's pid 1 (bubblewrap's init)
+ * hidden under an empty read-only `/proc/1`. Before any candidate code
+ * the harness (`_py_native.ts`) closes inherited descriptors, joins a
+ * fresh session keyring, installs a seccomp filter (EPERM for: ptrace and
+ * cross-process memory calls; `memfd_create`, System V IPC, extended
+ * attributes, io_uring, userfaultfd, `perf_event_open`, `bpf`, which
+ * hold memory outside the limits; the keyrings; `sched_setaffinity`;
+ * `socket`/`socketpair` of every family but AF_UNIX), sets the rlimits
+ * (core 0, 64 files, 16 processes, 16 MiB files, memlock 4 KiB, message
+ * queues 0, an address-space cap, CPU seconds) and puts `/dev/null` on
+ * stdin, so `input()` fails at once.
  *
  * For every backend the parent kills the child at the wall-time limit
  * (`"timeout"`), when its resident memory — summed over the whole process
@@ -105,7 +110,23 @@
  * its pool. Two requests given one `TimingPair` time their samples in
  * turns on one such CPU, and each timed call reports every sample's time
  * (`samplesMs`), so `pairedRatio` can compare two programs at the same
- * machine speed (the code suite's perf ratio on native Python).
+ * machine speed (the code suite's perf ratio, on every backend).
+ *
+ * ## Timings come from outside the candidate's process
+ *
+ * No time the worker could report is used. The parent drives every timed
+ * sample (`_sampling.ts`): it asks the worker to get k calls ready (fresh
+ * copies of arguments the entry changes, made outside the window), reads
+ * the worker's CPU time from the kernel (`/proc/<pid>/task/<tid>/
+ * schedstat`, every thread of every process in its tree, read once each
+ * has gone back to waiting so the account is exact), tells it to run,
+ * and reads again when it answers; a round trip with no calls, measured
+ * on the same worker, is taken off each sample, and the parent chooses k
+ * (at least `MIN_SAMPLE_MS`, 0.5 ms, of CPU per sample). A Deno worker's
+ * V8 platform threads that existed before the candidate loaded (Pyodide's
+ * background WebAssembly compiler) are left out; threads or processes the
+ * candidate starts count. Pyodide workers that time run their
+ * WebAssembly in Liftoff only, so no tier-up changes their speed halfway.
  *
  * ## Values
  *
@@ -124,8 +145,7 @@
  * the entry at sizes doubling from 8 (up to 16,384), with `input(n)` built
  * in the parent (or encoded once, `PreparedArgs`) and decoded in the child
  * outside the timed region. Each sample loops the call until it lasts
- * `minSampleMs` (1) of **CPU time** (native: the thread's clock; Deno
- * workers: the process's, V8 running single-threaded for JavaScript); each
+ * `minSampleMs` (1) of **CPU time**, read by the parent (above); each
  * size keeps the minimum of `repeats` (3) samples and one more descending
  * pass, every sample on the arguments as sent (a fresh copy when the entry
  * changes them). Growth stops when the next size is predicted to exceed

@@ -88,8 +88,9 @@ export interface TimedCallRequest {
   cpuBudgetMs?: number;
   /**
    * Each of the `repeats` samples calls the entry until the calls took
-   * this long (CPU ms, at most 1,000 calls) and counts the time per call,
-   * so a fast call's time averages over its collections. @default 0
+   * this long (CPU ms, at most 1,000 calls; at least 0.5 ms, so a round
+   * trip's own cost stays small beside it) and counts the time per call,
+   * so a fast call's time averages over its collections. @default 0.5
    */
   sampleMs?: number;
 }
@@ -102,9 +103,9 @@ export type CallResult =
     /** Wall time of the call (a timed call: the least of its runs), ms. */
     ms: number;
     /**
-     * A timed call: the least time per call of a sample, ms — the thread's
-     * CPU time on native Python, wall time in the Deno workers (JavaScript,
-     * Pyodide), whose CPU time counts V8's compiler and collector threads.
+     * A timed call: the least CPU time per call of a sample, ms, read by
+     * the parent from the kernel's account of the worker's threads (never
+     * reported by the worker).
      */
     bestMs?: number;
     /** A timed call: how many runs were made. */

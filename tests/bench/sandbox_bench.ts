@@ -229,7 +229,10 @@ const SLOWER = {
 } as const;
 
 /** Child: one judging of the slower program, its perf ratio. */
-async function childPerf(language: "python" | "javascript"): Promise<void> {
+async function childPerf(
+  language: "python" | "javascript",
+  python: PythonChoice,
+): Promise<void> {
   const { loadBank, expectedOutputs } = await import(
     "../../lib/suites/code/mod.ts"
   );
@@ -237,6 +240,7 @@ async function childPerf(language: "python" | "javascript"): Promise<void> {
   const problem = (await loadBank()).find((p) => p.id === "squares_sorted")!;
   const sandbox = createSandbox({
     warm: 1,
+    python,
     concurrency: Number(Deno.env.get("PERF_CONCURRENCY") ?? 2),
   });
   await printMeasured(async () => {
@@ -299,7 +303,10 @@ export async function benchSandboxPerfRatio(): Promise<BenchRow[]> {
 if (import.meta.main) {
   const i = Deno.args.indexOf("--perf");
   if (i >= 0) {
-    await childPerf(Deno.args[i + 1] as "python" | "javascript");
+    await childPerf(
+      Deno.args[i + 1] as "python" | "javascript",
+      (Deno.args[i + 2] ?? "auto") as PythonChoice,
+    );
   } else {
     for (
       const f of [

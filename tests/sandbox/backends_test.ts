@@ -106,13 +106,19 @@ for (const backend of BACKENDS) {
       assert.equal(r.status, "ok");
       const timed = r.results[1]!;
       assert.ok(timed.ok);
-      // one call for the value, then 4 samples of one call each
-      assert.equal(timed.runs, 5);
+      // one call for the value, then 4 samples of at least one call each
+      const runs = timed.runs!;
+      assert.ok(runs >= 5, `runs ${runs}`);
       assert.ok(typeof timed.bestMs === "number" && timed.bestMs >= 0);
       // the value is the first timed call's: the second call overall
       assert.ok(sameValue(timed.value, [2, [3, 9]]));
+      // every timed run saw the unsorted input (9 first)
       const last = r.results[2]!;
-      assert.ok(last.ok && sameValue(last.value, [7, [3, 9, 9, 9, 9, 9, 0]]));
+      const nines = Array.from({ length: runs }, () => 9);
+      assert.ok(
+        last.ok && sameValue(last.value, [runs + 2, [3, ...nines, 0]]),
+        JSON.stringify(last),
+      );
       const untimed = r.results[0]!;
       assert.ok(untimed.ok && untimed.runs === undefined);
     },
@@ -199,8 +205,11 @@ for (
       // the value's call, then 3 samples of one call each; a sample
       // measured 5 % faster than the best (clock noise: Pyodide's clock
       // counts V8's threads too) takes one or two more
+      // (Pyodide's spin reads a clock that counts V8's background threads,
+      // which the parent leaves out: its main thread's share varies more)
       const budgeted = await timedRuns(20);
-      assert.ok(budgeted >= 4 && budgeted <= 6, `${budgeted} runs`);
+      const most = engine === "pyodide" ? 8 : 6;
+      assert.ok(budgeted >= 4 && budgeted <= most, `${budgeted} runs`);
       assert.equal(await timedRuns(undefined), 11);
       await assert.rejects(() => timedRuns(-1), RangeError);
     },

@@ -5,11 +5,10 @@
  * each on a fresh copy of its arguments, with its own time limit: see
  * `LARGE_REPEATS`), the reference is timed the same way on the same large
  * input, and functionally correct code has its complexity measured (see
- * below). The perf ratio: on native Python the reference's samples
- * take turns with the candidate's on one CPU (a `TimingPair`) and the
- * ratio is the median of the per-sample ratios; JavaScript and Pyodide
- * time the reference alone (once per problem, language, seed and backend)
- * and divide the least times. Complexity is measured in a fresh worker,
+ * below). The perf ratio: on every backend the reference's samples take
+ * turns with the candidate's on one CPU (a `TimingPair`), both timed by
+ * the parent from the kernel's account of each worker's CPU time, and the
+ * ratio is the median of the per-sample ratios. Complexity is measured in a fresh worker,
  * not in the candidate's own, after its large
  * input: a JavaScript JIT stays tuned to that input (unpaired_value's XOR
  * loop then ran 20× slower from n = 2,048 on and was measured O(n²), 3
@@ -23,7 +22,6 @@
  */
 import type { DimValue } from "../../types.ts";
 import {
-  type Backend,
   pairedRatio,
   type PreparedArgs,
   type RunResult,
@@ -91,9 +89,9 @@ export interface BankJudgeOptions {
  */
 export const LARGE_REPEATS = 16;
 /**
- * The samples of a paired timing (native Python: the candidate's and the
- * reference's in turns on one CPU, see `TimingPair`), whose perf ratio is
- * the median of the per-sample ratios. Fewer suffice there: a fixed
+ * The samples of a paired timing (the candidate's and the reference's in
+ * turns on one CPU, see `TimingPair`, on every backend), whose perf ratio
+ * is the median of the per-sample ratios. Fewer suffice there: a fixed
  * program (squares_sorted, a slower correct version) judged in 12
  * processes gave perf ratios with a spread of 9.2 % (sd 3.0 %) from 16
  * samples and 7.5 % (sd 1.9 %) from 8, the ratio of the least times of
@@ -113,11 +111,10 @@ export const LARGE_CPU_BUDGET_MS = 2 * LARGE_REPEATS * LARGE_SAMPLE_MS;
 function largeTiming(
   problem: CodeProblem,
   language: CodeLanguage,
-  paired: boolean,
 ): TimedCallRequest {
   return {
     call: problem.tests.length,
-    repeats: paired ? PAIRED_LARGE_REPEATS : LARGE_REPEATS,
+    repeats: PAIRED_LARGE_REPEATS,
     sampleMs: LARGE_SAMPLE_MS,
     cpuBudgetMs: language === "python" ? LARGE_CPU_BUDGET_MS : 0,
     budgetMs: problem.large.timeLimitMs,
@@ -163,28 +160,16 @@ interface ReferenceLarge {
   samplesMs?: number[];
 }
 
-const references = new Map<
-  string,
-  { at: number; timing: Promise<ReferenceLarge | null> }
->();
-
-/**
- * How long a reference's timing is reused: a machine's speed drifts over
- * minutes (seen here: the same loop 50 ms, then 80 ms), and a perf ratio
- * should compare times taken close together.
- */
-const REFERENCE_TTL_MS = 120_000;
-
 /**
  * The reference on the largest large input, timed as candidates are (same
  * backend, the least time per call of its samples), its samples in turns
- * with the candidate's when `pair` is given (started synchronously, so
- * the candidate's request can join the pair right after).
+ * with the candidate's (started synchronously, so the candidate's request
+ * can join the pair right after).
  */
 function timeReference(
   options: BankJudgeOptions,
   args: PreparedArgs,
-  pair?: TimingPair,
+  pair: TimingPair,
 ): Promise<ReferenceLarge | null> {
   const { sandbox, problem, language } = options;
   // The tests first, as for a candidate: the same warm-up before the
@@ -194,10 +179,10 @@ function timeReference(
     code: problem.reference[language],
     entry: problem.entry[language],
     calls: [...problem.tests.map((t) => t.args), args],
-    timed: [largeTiming(problem, language, pair !== undefined)],
+    timed: [largeTiming(problem, language)],
     timeoutMs: Math.max(30_000, problem.large.timeLimitMs * 10),
     memoryMb: 512,
-    ...(pair ? { pair } : {}),
+    pair,
   }).then((r) => {
     const c = r.results.at(-1);
     return r.status === "ok" && c?.ok
@@ -208,28 +193,6 @@ function timeReference(
       }
       : null;
   });
-}
-
-/**
- * The reference timed alone (no timing pair: JavaScript, Pyodide), memoised per
- * (problem version, language, seed, backend) for two minutes.
- */
-function referenceOnLarge(
-  options: BankJudgeOptions,
-  backend: Backend,
-  args: PreparedArgs,
-): Promise<ReferenceLarge | null> {
-  const { problem, language, inputSeed } = options;
-  const key = [problem.version, language, inputSeed, backend].join("|");
-  const kept = references.get(key);
-  let out = kept !== undefined && performance.now() - kept.at < REFERENCE_TTL_MS
-    ? kept.timing
-    : undefined;
-  if (out === undefined) {
-    out = timeReference(options, args);
-    references.set(key, { at: performance.now(), timing: out });
-  }
-  return out;
 }
 
 /** Characters of the candidate's stderr a row keeps. */
@@ -311,20 +274,11 @@ export async function judgeBank(
     n,
     inputSeed,
   );
-  const backend = (await sandbox.backend(language)).backend;
   // The perf ratio compares two times: taken in turns on one CPU, the
-  // machine's changing speed moves both alike (see `TimingPair`). Native
-  // Python only: a JavaScript time varies with its own process's heap,
-  // not the machine's phase (squares_sorted by map and sort, 300 samples
-  // in one process: the first 20–100 ran 1.5× slower while the heap grew
-  // and was marked on the single V8 thread, then one in five; where that
-  // ends differs per process, so the ratio spread 50–85 % paired, 75 %
-  // alone), and there the pair would cost a Deno start per row for
-  // nothing; Pyodide's timer counts V8's other threads.
-  const pair = backend === "native" ? new TimingPair() : undefined;
-  const reference = pair
-    ? timeReference(options, largeWire, pair)
-    : referenceOnLarge(options, backend, largeWire);
+  // machine's changing speed moves both alike (see `TimingPair`), on
+  // every backend (the parent drives and times every backend's samples).
+  const pair = new TimingPair();
+  const reference = timeReference(options, largeWire, pair);
 
   // One request: every test, then the large input (timed, its own limit).
   const run = await sandbox.runCode({
@@ -334,7 +288,7 @@ export async function judgeBank(
     entry,
     calls: [...tests.map((t) => t.args), largeWire],
     timed: [{
-      ...largeTiming(problem, language, pair !== undefined),
+      ...largeTiming(problem, language),
       timeoutMs: largeTimeoutMs(problem),
     }],
     timeoutMs: options.timeoutMs,
@@ -388,10 +342,11 @@ export async function judgeBank(
   metrics["large_pass"] = largeOk;
   metrics["large_ms"] = bigMs;
   metrics["reference_large_ms"] = ref?.bestMs ?? null;
-  // Paired: the median of the per-sample ratios (sample i of each ran
-  // side by side, at one machine speed); a least time of each could come
-  // from different speeds. Alone: the ratio of the least times.
-  const paired = pair && big?.ok && big.samplesMs && ref?.samplesMs
+  // The median of the per-sample ratios (sample i of each ran side by
+  // side, at one machine speed); a least time of each could come from
+  // different speeds. The ratio of the least times when a side stopped
+  // before three samples.
+  const paired = big?.ok && big.samplesMs && ref?.samplesMs
     ? pairedRatio(ref.samplesMs, big.samplesMs)
     : null;
   metrics["perf_ratio"] = largeOk && ref !== null && bigMs !== null
