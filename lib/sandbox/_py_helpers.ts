@@ -9,7 +9,7 @@
  * JSON goes through CPython's C accelerator `_json` directly (its scanner
  * and string quoting) rather than the `json` package: importing `json`
  * pulls in `re` and `enum`, about 20 ms of every native worker's start.
- * `traceback` is imported when the first exception is formatted.
+ * Exceptions are formatted by hand (`fmt`), without `traceback`.
  *
  * @module
  */
@@ -17,7 +17,7 @@
 /** Python source; evaluating it leaves `_sbx` (a dict of functions). */
 export const PY_HELPERS = String.raw`
 def _sbx_setup():
-    import builtins, _json, time, sys, os, marshal
+    import builtins, _json, time, sys, marshal
     sys.set_int_max_str_digits(0)
     perf = time.perf_counter
     _int, _float, _str, _bool, _list, _tuple, _dict = int, float, str, bool, list, tuple, dict
@@ -66,20 +66,41 @@ def _sbx_setup():
             return "[" + ",".join(dumps(x) for x in v) + "]"
         return "{" + ",".join(quote(k) + ":" + dumps(x) for k, x in v.items()) + "}"
 
-    tb = [None]
+    as_str = _str.__str__  # an exact str from a str subclass
+    tb_of = _BaseException.__traceback__.__get__
+    qualname_of = _type.__dict__["__qualname__"].__get__
+    module_of = _type.__dict__["__module__"].__get__
 
     def fmt(e):
+        # The last two frames of the candidate's code and "Type: message",
+        # like traceback.format_exception filtered to those frames. Hand-
+        # written: importing traceback costs a worker ~25 ms at start, and
+        # importing it after the candidate ran would take whatever module
+        # the candidate left in sys.modules. Only captured functions and C
+        # objects (traceback, frame, code) are used; what the candidate's
+        # exception class says of itself is its own text.
         try:
-            if tb[0] is None:
-                import traceback
-                tb[0] = (traceback.format_exception, traceback.format_exception_only)
-            fmt_exc, fmt_only = tb[0]
-            lines = fmt_exc(e)
-            keep = [l for l in lines if '"<candidate>"' in l or '"<program>"' in l]
-            text = "".join(keep[-2:] + list(fmt_only(e)))
+            keep = []
+            t = tb_of(e)
+            while t is not None:
+                co = t.tb_frame.f_code
+                name = co.co_filename
+                if name == "<candidate>" or name == "<program>":
+                    keep.append('  File "' + name + '", line ' + _str(t.tb_lineno) + ", in " + co.co_name + "\n")
+                t = t.tb_next
+            et = _type(e)
+            kind = as_str(qualname_of(et))
+            mod = module_of(et)
+            if _type(mod) is _str and mod != "builtins" and mod != "__main__":
+                kind = mod + "." + kind
+            try:
+                msg = as_str(_str(e))
+            except _BaseException:
+                msg = "<exception str() failed>"
+            text = "".join(keep[-2:]) + (kind + ": " + msg if msg else kind)
         except _BaseException:
             text = "exception"
-        return text.strip()[:2000]
+        return as_str(text).strip()[:2000]
 
     def enc(v, depth, seen):
         if depth > 200:
@@ -112,8 +133,8 @@ def _sbx_setup():
                     raise _TypeError("value contains a cycle")
             seen.append(v)
             if t is _dict:
-                if all(_type(k) is _str for k in v):
-                    tagged = any(k[:1] == "$" for k in v)
+                if _all(_type(k) is _str for k in v):
+                    tagged = _any(k[:1] == "$" for k in v)
                     body = "{" + ",".join(dumps(k) + ":" + enc(x, depth + 1, seen) for k, x in v.items()) + "}"
                     out = '{"$object":' + body + "}" if tagged else body
                 else:
@@ -124,7 +145,7 @@ def _sbx_setup():
             return out
         raise _TypeError("cannot serialise a value of type " + t.__name__)
 
-    _min, _max, _map = min, max, map
+    _min, _max, _map, _all, _any = min, max, map, all, any
 
     def flat_ints(v):
         for x in v:
@@ -324,64 +345,31 @@ def _sbx_setup():
             return plain(f(*a, **kw))
         return guarded
 
-    def walk(top):
-        out = []
-        for root, dirs, files in os.walk(top):
-            for name in files:
-                p = root + "/" + name
-                try:
-                    out.append((p, os.stat(p).st_mtime_ns, os.stat(p).st_size))
-                except _BaseException:
-                    out.append((p, 0, 0))
-            for name in dirs:
-                out.append((root + "/" + name, 0, 0))
-        return out
+    def program(code, entry, guarded_check):
+        # One HumanEval-style program (in a process of its own: see
+        # programs): (passed, error text).
+        g = fresh_globals()
+        try:
+            _exec(_compile(code, "<program>", "exec"), g)
+            cand = g[entry]
+            g["check"](guard(cand) if guarded_check else cand)
+        except _BaseException as e:
+            return False, fmt(e)
+        return True, ""
 
-    _hash, _getattr = hash, getattr
-
-    def dict_print(d):
-        # C-level loops only: this runs once per program
-        if _type(d) is not _dict:
-            return 0
-        return (_hash(_tuple(_map(_id, d.values()))), _hash(_tuple(d)))
-
-    def fingerprint():
-        mods = {name: (_id(m), dict_print(_getattr(m, "__dict__", None))) for name, m in sys.modules.items()}
-        return (
-            dict_print(builtins.__dict__),
-            mods,
-            sys.getrecursionlimit(), _id(sys.stdout), _id(sys.stderr), _id(sys.stdin),
-            _tuple(sys.path), sys.gettrace(), sys.getprofile(),
-            _tuple(os.listdir("/")), _tuple(walk("/tmp")), _tuple(walk("/home")), os.getcwd(),
-        )
+    def verdict(ok, error):
+        return '{"ok":' + ("true" if ok is True else "false") + ',"error":' + dumps(as_str(error)) + ',"tainted":false}'
 
     def programs(items_json, guarded_check):
-        items = loads(items_json)
+        # Pyodide (which cannot fork) is sent one program per worker; the
+        # native harness forks a child per program and calls program itself.
         out = []
-        before = fingerprint()
-        for i, item in enumerate(items):
-            before_mods = _set(sys.modules)
-            g = fresh_globals()
-            ok, error = False, ""
-            try:
-                _exec(_compile(item["code"], "<program>", "exec"), g)
-                cand = g[item["entry"]]
-                g["check"](guard(cand) if guarded_check else cand)
-                ok = True
-            except _BaseException as e:
-                error = fmt(e)
-            for name in _list(sys.modules):
-                if name not in before_mods:
-                    del sys.modules[name]
-            after = fingerprint()
-            tainted = after != before
-            before = after
-            out.append({"ok": ok, "error": error, "tainted": tainted})
-            if tainted:
-                break
-        return dumps(out)
+        for item in loads(items_json):
+            ok, error = program(item["code"], item["entry"], guarded_check)
+            out.append(verdict(ok, error))
+        return "[" + ",".join(out) + "]"
 
-    return {"prepare": prepare, "prepare_list": prepare_list, "load": load, "call": call, "target_call": target_call, "target_held": target_held, "prep": prep, "run": run, "value": value, "put_args": put_args, "put_args_json": put_args_json, "programs": programs, "loads": loads, "dumps": dumps}
+    return {"prepare": prepare, "prepare_list": prepare_list, "load": load, "call": call, "target_call": target_call, "target_held": target_held, "prep": prep, "run": run, "value": value, "put_args": put_args, "put_args_json": put_args_json, "programs": programs, "program": program, "verdict": verdict, "loads": loads, "dumps": dumps}
 
 _sbx = _sbx_setup()
 del _sbx_setup

@@ -391,7 +391,10 @@ export function toCallResult(r: any): CallResult {
   };
 }
 
-/** Runs programs in one worker until done, tainted or killed. */
+/**
+ * Runs programs in one worker (each in a process of its own) until done or
+ * killed; a Pyodide worker runs only the first.
+ */
 export async function programsOnce(
   pool: Pool,
   req: ProgramsRequest,
@@ -409,22 +412,31 @@ export async function programsOnce(
     const load = await w.next();
     if (load === null) status = deadStatus(w);
     else {
+      // Native workers fork a child per program; a Pyodide worker cannot
+      // fork, so it runs one program and is replaced (no two candidates'
+      // programs ever share an interpreter).
+      const items = w.backend === "native"
+        ? req.programs
+        : req.programs.slice(0, 1);
       w.sendRaw(
-        JSON.stringify({
-          t: "programs",
-          items: req.programs,
-          guard: req.guard ?? true,
-        }),
+        JSON.stringify({ t: "programs", items, guard: req.guard ?? true }),
       );
-      const m = await w.next();
-      if (m === null || m.t !== "p" || !Array.isArray(m.r)) {
-        status = deadStatus(w);
-      } else {
-        results = m.r.map((r: ProgramResult) => ({
-          ok: r.ok === true,
-          error: String(r.error ?? ""),
-          tainted: r.tainted === true,
-        }));
+      const verdict = (r: ProgramResult) => ({
+        ok: r?.ok === true,
+        error: String(r?.error ?? ""),
+        tainted: false,
+      });
+      // one "p1" frame per program as it ends (native), then "p" with all
+      for (;;) {
+        const m = await w.next();
+        if (m !== null && m.t === "p1") results.push(verdict(m.r));
+        else if (m !== null && m.t === "p" && Array.isArray(m.r)) {
+          if (results.length === 0) results = m.r.map(verdict);
+          break;
+        } else {
+          status = deadStatus(w);
+          break;
+        }
       }
     }
     if (w.killReason && w.killReason !== "closed") status = w.killReason;
@@ -443,9 +455,9 @@ export async function programsOnce(
 }
 
 /**
- * Runs every program, starting a new worker after a tainted program and
- * after a killed batch (the program that was running fails with the
- * reason, the rest go on).
+ * Runs every program, starting a new worker after a killed batch (the
+ * program that was running fails with the reason, the rest go on) and, on
+ * Pyodide, after every program.
  */
 export async function programsWith(
   pool: Pool,

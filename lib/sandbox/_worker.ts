@@ -37,8 +37,10 @@
 import {
   encodeText,
   exit,
+  own,
   parse,
   stringify,
+  stringifyOwn,
   writeAll,
 } from "./_worker_captured.ts";
 import { errorText } from "./_worker_engine.ts";
@@ -89,22 +91,26 @@ async function main(): Promise<void> {
   // call's value.
   // deno-lint-ignore no-explicit-any
   const sampleOp = async (m: any) => {
-    if (m.t === "prep") {
-      engine.prep(m.k);
+    const t = own(m, "t");
+    if (t === "prep") {
+      engine.prep(own(m, "k") as number);
       send('{"t":"ready"}');
-    } else if (m.t === "run") {
+    } else if (t === "run") {
       send('{"t":"done","r":' + await engine.run() + "}");
-    } else if (m.t === "value") send('{"t":"v","r":' + engine.value() + "}");
+    } else if (t === "value") send('{"t":"v","r":' + engine.value() + "}");
   };
   while (true) {
     const line = await readLine();
     if (line === null) break;
     if (line === "") continue;
     const msg = parse(line);
-    if (msg.t === "calls") {
-      const timed = msg.timed ?? {};
+    // Messages are read through own(): candidate code has run by now, and
+    // a key the parent left out must not reach its Object.prototype getter.
+    const t = own(msg, "t");
+    if (t === "calls") {
+      const timed = own(msg, "timed");
       for (let i = 0; i < count; i++) {
-        if (timed[String(i)]) {
+        if (own(timed, "" + i)) {
           // the parent drives the timed call's samples until "next"
           engine.targetCall(i);
           send('{"t":"timed","i":' + i + "}");
@@ -113,7 +119,7 @@ async function main(): Promise<void> {
             if (l === null) exit(0);
             if (l === "") continue;
             const m = parse(l!);
-            if (m.t === "next") break;
+            if (own(m, "t") === "next") break;
             await sampleOp(m);
           }
         } else {
@@ -121,14 +127,17 @@ async function main(): Promise<void> {
         }
       }
       send('{"t":"end"}');
-    } else if (msg.t === "args") {
-      engine.putArgs(msg.id, stringify(msg.args));
-    } else if (msg.t === "target") {
-      engine.targetHeld(msg.h);
-    } else if (msg.t === "prep" || msg.t === "run" || msg.t === "value") {
+    } else if (t === "args") {
+      engine.putArgs(own(msg, "id") as number, stringifyOwn(own(msg, "args")));
+    } else if (t === "target") {
+      engine.targetHeld(own(msg, "h") as number);
+    } else if (t === "prep" || t === "run" || t === "value") {
       await sampleOp(msg);
-    } else if (msg.t === "programs") {
-      const r = engine.programs(stringify(msg.items), !!msg.guard);
+    } else if (t === "programs") {
+      const r = engine.programs(
+        stringifyOwn(own(msg, "items")),
+        own(msg, "guard") === true,
+      );
       send('{"t":"p","r":' + r + "}");
     }
   }

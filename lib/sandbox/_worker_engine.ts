@@ -4,6 +4,13 @@
  *
  * @module
  */
+import {
+  ErrorCtor,
+  replaceText,
+  sliceText,
+  stringify,
+  toText,
+} from "./_worker_captured.ts";
 
 /** One language's side of the worker protocol; each answer is JSON text. */
 export interface Engine {
@@ -34,16 +41,32 @@ export interface Engine {
   programs(itemsJson: string, guard: boolean): string;
 }
 
-/** A thrown value as one line of error text (name and message, no colours, at most 2,000 characters). */
+/**
+ * A thrown value as one line of error text (name and message, no colours,
+ * at most 2,000 characters), always a primitive string: it runs after
+ * candidate code, so it calls only functions captured before it.
+ */
 export function errorText(e: unknown): string {
+  let text: string;
   try {
-    if (e instanceof Error) {
-      // deno-lint-ignore no-control-regex
-      return (e.name + ": " + e.message).replace(/\x1b\[[0-9;]*m/g, "")
-        .slice(0, 2000);
-    }
-    return ("thrown: " + String(e)).slice(0, 2000);
+    text = e instanceof ErrorCtor
+      ? (e as Error).name + ": " + (e as Error).message
+      : "thrown: " + toText(e);
   } catch {
     return "thrown: (unprintable value)";
   }
+  if (typeof text !== "string") return "thrown: (unprintable value)";
+  try {
+    // deno-lint-ignore no-control-regex
+    const plain = replaceText(text, /\x1b\[[0-9;]*m/g, "");
+    if (typeof plain === "string") text = plain;
+  } catch {
+    // a patched RegExp: the text keeps its colours
+  }
+  return sliceText(text, 0, 2000);
+}
+
+/** A failed call's answer: `{"ok":false,"error":…}` (no `toJSON` consulted). */
+export function failure(error: string): string {
+  return '{"ok":false,"error":' + stringify(error) + "}";
 }

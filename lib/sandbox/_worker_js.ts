@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { type Engine, errorText } from "./_worker_engine.ts";
-import { apply, encodeResult, now, stringify } from "./_worker_captured.ts";
+import { type Engine, errorText, failure } from "./_worker_engine.ts";
+import { apply, encodeResult, now } from "./_worker_captured.ts";
 import { loadProgram } from "./_worker_js_load.ts";
 import {
   type Entry,
@@ -53,15 +53,12 @@ export function jsEngine(): Engine {
           ms = now() - t0;
         }
       } catch (e) {
-        return stringify({ ok: false, error: errorText(e) });
+        return failure(errorText(e));
       }
       try {
         return '{"ok":true,"ms":' + ms + ',"v":' + encodeResult(r) + "}";
       } catch (e) {
-        return stringify({
-          ok: false,
-          error: "Cannot serialise the return value: " + errorText(e),
-        });
+        return failure("Cannot serialise the return value: " + errorText(e));
       }
     },
     targetCall(i) {
@@ -85,7 +82,7 @@ export function jsEngine(): Engine {
       return target!.value();
     },
     programs() {
-      return stringify([]);
+      return "[]";
     },
   };
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { errorText } from "./_worker_engine.ts";
-import { encodeText, stringify } from "./_worker_captured.ts";
+import { encodeText, stringifyOwn } from "./_worker_captured.ts";
 import type { Entry } from "./_worker_timed.ts";
 
 /** A loaded program: the `load` answer, and the entry when it is `ok`. */
@@ -43,7 +43,7 @@ export async function loadProgram(
     const syntax = /SyntaxError|Expected|Unexpected|Unterminated|parse/i
       .test(text) && !/Requires|NotCapable/.test(text);
     return {
-      answer: stringify({
+      answer: stringifyOwn({
         status: syntax ? "compile_error" : "crash",
         error: syntax ? text : "Cannot run the program: " + text,
       }),
@@ -53,7 +53,7 @@ export async function loadProgram(
   const f = mod[exportName];
   if (typeof f !== "function") {
     return {
-      answer: stringify({
+      answer: stringifyOwn({
         status: "no_entry",
         error: "Cannot find the entry function " + entry +
           ": the program does not define it",
@@ -61,5 +61,5 @@ export async function loadProgram(
       fn: undefined,
     };
   }
-  return { answer: stringify({ status: "ok" }), fn: f as Entry };
+  return { answer: stringifyOwn({ status: "ok" }), fn: f as Entry };
 }

@@ -9,7 +9,12 @@
  * @module
  */
 import { errorText } from "./_worker_engine.ts";
-import { apply, encodeResult, parse, stringify } from "./_worker_captured.ts";
+import {
+  apply,
+  encodeResult,
+  parse,
+  stringifyOwn as stringify,
+} from "./_worker_captured.ts";
 import { decodeArgs, digest, fingerprint } from "./_worker_values.ts";
 
 /** The candidate's entry function. */

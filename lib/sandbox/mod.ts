@@ -92,9 +92,16 @@
  * (`Deno.exit(0)`, `sys.exit(0)` at module level, `os._exit`) before the
  * worker's `end` frame is a `"crash"`, and calls without an answer are
  * errors. Call arguments are decoded in the child before the candidate's
- * code loads. A candidate that deliberately introspects its own process
- * (Python frames, `gc`, `/proc/self/mem`; rewriting the helpers) can forge
- * its own results, never another request's.
+ * code loads. Frames are built only from functions captured before the
+ * candidate loads (Python: `str`, `len`, `range`, the exception formatter
+ * — hand-written, no `traceback` — and the JSON encoder; JavaScript: the
+ * answers are built as text or with a `toJSON`-deaf `JSON.stringify`, and
+ * messages are read through own properties only), so rebinding a builtin,
+ * a module attribute or a prototype cannot turn a raising call into `ok`
+ * nor choose its value. A candidate that deliberately introspects its own
+ * process (Python frames, `gc`, `/proc/self/mem`; rewriting the helpers)
+ * can forge its own results — which are its own values, compared in the
+ * parent — never another request's or another program's.
  *
  * ## No state between requests
  *
@@ -214,11 +221,17 @@
  *
  * `loadHumanEval` reads `data/humaneval/HumanEval.jsonl.gz`;
  * `runHumanEval` executes `prompt + completion + "\n" + test` and then
- * `check(entry_point)` in the Python sandbox, many programs per worker,
- * each with a fresh globals dict; modules a program imported are dropped
- * from `sys.modules` afterwards, and a program that changed interpreter
- * state (builtins, module dicts, `sys` settings, files) is marked tainted
- * and the rest of its batch goes to a new worker. HumanEval's `check()`
+ * `check(entry_point)` in the Python sandbox, every program in a process
+ * of its own: a native worker loads the interpreter and harness once and
+ * forks a child per program (the fork happens before the program exists;
+ * the child inherits the seccomp filter and rlimits, answers on a pipe of
+ * its own with its stdout and stderr on `/dev/null`, and whatever it left
+ * running is killed before the next program); a Pyodide worker, which
+ * cannot fork, runs one program. Nothing a program changes (builtins,
+ * `sys` settings, `sys.meta_path`, `os.environ`, audit hooks, signal
+ * handlers, threads) reaches the next, and no program can reach another's
+ * verdict. A program that kills its worker fails, and the rest of the
+ * batch goes to a new one. HumanEval's `check()`
  * runs inside the sandbox, so an always-equal object would fool its
  * asserts: by default the candidate is wrapped so `check()` only ever sees
  * its return values as exact built-in data (anything else fails), and the

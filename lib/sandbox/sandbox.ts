@@ -27,9 +27,9 @@ export interface Sandbox {
   measureComplexity(request: ComplexityRequest): Promise<ComplexityResult>;
   /**
    * Runs a batch of Python programs (HumanEval style: each defines `check`
-   * and the entry), each with a fresh globals dict; a program that changes
-   * interpreter state (builtins, loaded modules, files) is reported as
-   * tainted and the rest run in a new worker.
+   * and the entry), each in a process of its own (native: forked from a
+   * loaded harness; Pyodide: a worker each); a program that stops its
+   * worker fails and the rest run in a new one.
    */
   runPrograms(request: ProgramsRequest): Promise<ProgramsResult>;
   /**

@@ -277,7 +277,7 @@ export interface BatchProgram {
   entry: string;
 }
 
-/** A batch of Python programs, each run with a fresh globals dict. */
+/** A batch of Python programs, each run in a process of its own. */
 export interface ProgramsRequest {
   programs: BatchProgram[];
   /**
@@ -297,7 +297,10 @@ export interface ProgramsRequest {
 export interface ProgramResult {
   ok: boolean;
   error: string;
-  /** The program changed interpreter state; the rest ran in a new worker. */
+  /**
+   * The program stopped its worker (killed, or it killed the worker); the
+   * rest ran in a new one. Every program runs in a process of its own.
+   */
   tainted: boolean;
 }
 
