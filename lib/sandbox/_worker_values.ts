@@ -9,7 +9,12 @@
  *
  * @module
  */
-import { encodeResult, isArray, parse, stringify } from "./_worker_captured.ts";
+import {
+  encodeResult,
+  isArray,
+  parse,
+  stringifyOwn,
+} from "./_worker_captured.ts";
 
 /** Wire JSON text as a value: parsed, with tags revived when there are any. */
 export function decodeArgs(json: string): unknown {
@@ -17,9 +22,14 @@ export function decodeArgs(json: string): unknown {
   return json.includes('"$') ? reviveArgs(x) : x;
 }
 
-/** A value's text to compare before and after a run: wire JSON when tagged, else JSON. */
+/**
+ * A value's text to compare before and after a run, and to make fresh
+ * copies from: wire JSON when tagged, else JSON that no `toJSON` the
+ * candidate adds can change (it would choose the copies its timed calls
+ * run on).
+ */
 export function fingerprint(value: unknown, tagged: boolean): string {
-  return tagged ? encodeResult(value) : stringify(value);
+  return tagged ? encodeResult(value) : stringifyOwn(value);
 }
 
 /**

@@ -287,6 +287,30 @@ const JS_ATTACKS: Attack[] = [
     timed: [{ call: 0, repeats: 3 }],
     check: timeNotForged,
   },
+  {
+    name:
+      "JS Array.prototype.toJSON chooses the fresh copies its timed calls run on",
+    language: "javascript",
+    // The entry sorts its input in place (so every call gets a fresh
+    // copy), and the program makes every long array serialise as []:
+    // copies made from that text would be empty and fast.
+    code: "const seen = [];\n" +
+      "Array.prototype.toJSON = function () { return this.length > 100 ? [] : this; };\n" +
+      "function f(xs) {\n" +
+      "  if (xs === undefined) return seen.slice(0, 5);\n" +
+      "  seen.push(xs.length); xs.sort((a, b) => a - b); return xs.length;\n" +
+      "}\n",
+    calls: [[Array.from({ length: 2000 }, (_, i) => 2000 - i)], []],
+    timed: [{ call: 0, repeats: 3 }],
+    check: (r) => {
+      assert.equal(r.status, "ok", r.error);
+      const last = r.results[1]!;
+      assert.ok(
+        last.ok && sameValue(last.value, [2000, 2000, 2000, 2000, 2000]),
+        `lengths the timed calls saw: ${JSON.stringify(last)}`,
+      );
+    },
+  },
 ];
 
 for (const attack of [...PY_ATTACKS, ...JS_ATTACKS]) {
