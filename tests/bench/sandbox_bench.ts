@@ -14,8 +14,9 @@
  *   repetitions (3 for Pyodide, whose measurements take ~10× as long; 1
  *   each with `--quick`), and the median time of one measurement.
  * - `benchSandboxPerfRatio()`: a fixed correct-but-slower program's
- *   large-input performance ratio in 5 separate processes per language
- *   (the reference timed afresh in each), and its spread.
+ *   large-input performance ratio in 5 separate processes per backend
+ *   (native Python, Pyodide, JavaScript; the reference timed afresh in
+ *   each, in turns with the candidate), and its spread.
  *
  * Run alone: `deno run -A tests/bench/sandbox_bench.ts [--quick]`.
  *
@@ -266,29 +267,39 @@ async function childPerf(
   await codeSuite.close?.();
 }
 
-/** The perf ratio of one fixed program over 5 processes per language. */
+/**
+ * The perf ratio of one fixed program over 5 processes per backend (native
+ * Python, Pyodide, JavaScript), each judged as the code suite does: its
+ * samples in turns with the reference's, timed by the parent.
+ */
 export async function benchSandboxPerfRatio(): Promise<BenchRow[]> {
   const rows: BenchRow[] = [];
-  for (const language of ["python", "javascript"] as const) {
+  const cases = [
+    ["python", "native"],
+    ["python", "pyodide"],
+    ["javascript", "auto"],
+  ] as const;
+  for (const [language, python] of cases) {
+    const label = language === "python" ? `${language} (${python})` : language;
     const ratios: number[] = [];
     for (let i = 0; i < (quick ? 2 : 5); i++) {
       const r = await measureChild<{ perf: number }>(
         import.meta.url,
-        ["--perf", language],
-        `judge the slower ${language} program`,
+        ["--perf", language, python],
+        `judge the slower ${label} program`,
       );
       ratios.push(r.perf);
     }
     const lo = Math.min(...ratios), hi = Math.max(...ratios);
     const spread = (hi - lo) / lo;
     console.error(
-      `[bench] perf ratio ${language}: ${
+      `[bench] perf ratio ${label}: ${
         ratios.map((r) => r.toFixed(3)).join(", ")
       }`,
     );
     rows.push({
       name:
-        `perf ratio of a fixed ${language} program over ${ratios.length} processes: spread (max − min) / min (mean ${
+        `perf ratio of a fixed ${label} program over ${ratios.length} processes: spread (max − min) / min (mean ${
           (ratios.reduce((a, b) => a + b, 0) / ratios.length).toFixed(3)
         })`,
       value: 100 * spread,
