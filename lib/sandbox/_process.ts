@@ -13,6 +13,7 @@ import {
   descendants,
   platformThreads,
   ProcUnreadable,
+  settleTasks,
   tasksCpuNs,
   totalRssMb,
 } from "./_procfs.ts";
@@ -393,9 +394,9 @@ export class WorkerProcess {
    */
   cpuNs(): number {
     const pids = this.tree ? [this.pid, ...descendants(this.pid)] : [this.pid];
-    const tasks = tasksCpuNs(pids, 2, this.platform);
-    return (this.backend === "native" ? this.cgroupCpuNs() : undefined) ??
-      tasks;
+    settleTasks(pids, this.platform);
+    const cgroup = this.backend === "native" ? this.cgroupCpuNs() : undefined;
+    return cgroup ?? tasksCpuNs(pids, this.platform);
   }
 
   private cpuNow(): number {

@@ -70,56 +70,91 @@ export function cpuMs(pids: readonly number[]): number {
   return total;
 }
 
+/** The `/proc` folder of every task (thread) of `pids`, but those in `skip`. */
+function taskDirs(
+  pids: readonly number[],
+  skip: ReadonlySet<string>,
+): string[] {
+  const out: string[] = [];
+  for (const pid of pids) {
+    try {
+      for (const t of Deno.readDirSync(`/proc/${pid}/task`)) {
+        if (!skip.has(t.name)) out.push(`/proc/${pid}/task/${t.name}`);
+      }
+    } catch (error) {
+      if (unreadable(error)) throw new ProcUnreadable(String(error));
+      // gone
+    }
+  }
+  return out;
+}
+
+/** How long `settleTasks` waits at most for a task to stop running. */
+const SETTLE_MS = 2;
+
+/**
+ * Waits (a few microseconds, at most 2 ms) until no task of `pids` but
+ * those in `skip` is running (`R` in its `stat`). The kernel brings a
+ * task's CPU account (its `schedstat`, its cgroup's `cpuacct.usage`) up to
+ * date when the task stops running and at scheduler ticks, so read after
+ * this, while the worker waits for its next command, the figure is exact.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { settleTasks } from "./_procfs.ts";
+ * const t0 = performance.now();
+ * settleTasks([Deno.pid]); // this thread is running: it gives up at 2 ms
+ * assert.ok(performance.now() - t0 >= 1.9);
+ * ```
+ */
+export function settleTasks(
+  pids: readonly number[],
+  skip: ReadonlySet<string> = new Set(),
+): void {
+  const until = performance.now() + SETTLE_MS;
+  for (const dir of taskDirs(pids, skip)) {
+    try {
+      while (running(dir) && performance.now() < until) {
+        // it is about to wait on its input
+      }
+    } catch {
+      // the thread ended
+    }
+  }
+}
+
 /**
  * CPU time in ns that the tasks (every thread) of the given processes have
  * run so far, from the scheduler's own account (`/proc/<pid>/task/<tid>/
  * schedstat`, first field: nanoseconds on a CPU), so timings are read from
- * outside the measured process rather than reported by it. The kernel
- * brings a task's account up to date when the task stops running (and at
- * scheduler ticks), so a task seen running (`R` in its `stat`) is read
- * again until it sleeps, for at most `settleMs`: read while the worker
- * waits for its next command, the figure is exact. Threads that already
- * ended are not in it (the process's total keeps them only in 10 ms
- * ticks: `cpuMs`). Processes or threads that are gone count 0, and the
- * thread ids in `skip` are left out.
+ * outside the measured process rather than reported by it (exact for
+ * tasks that `settleTasks` saw stop). Threads that already ended are not
+ * in it (the process's total keeps them only in 10 ms ticks: `cpuMs`).
+ * Processes or threads that are gone count 0, and the thread ids in
+ * `skip` are left out.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { tasksCpuNs } from "./_procfs.ts";
- * const a = tasksCpuNs([Deno.pid], 0);
+ * const a = tasksCpuNs([Deno.pid]);
  * let x = 0;
  * for (let i = 0; i < 2_000_000; i++) x += i % 7;
- * assert.ok(x > 0 && tasksCpuNs([Deno.pid], 0) > a);
+ * assert.ok(x > 0 && tasksCpuNs([Deno.pid]) > a);
  * ```
  */
 export function tasksCpuNs(
   pids: readonly number[],
-  settleMs = 2,
   skip: ReadonlySet<string> = new Set(),
 ): number {
-  const until = performance.now() + settleMs;
   let total = 0;
-  for (const pid of pids) {
-    let tasks: Iterable<Deno.DirEntry>;
+  for (const dir of taskDirs(pids, skip)) {
     try {
-      tasks = Deno.readDirSync(`/proc/${pid}/task`);
-    } catch (error) {
-      if (unreadable(error)) throw new ProcUnreadable(String(error));
-      continue; // gone
-    }
-    for (const t of tasks) {
-      if (skip.has(t.name)) continue;
-      const dir = `/proc/${pid}/task/${t.name}`;
-      try {
-        while (running(dir) && performance.now() < until) {
-          // a few microseconds: it is about to wait on its input
-        }
-        const text = Deno.readTextFileSync(`${dir}/schedstat`);
-        total += Number(text.slice(0, text.indexOf(" ")));
-      } catch {
-        // the thread ended
-      }
+      const text = Deno.readTextFileSync(`${dir}/schedstat`);
+      total += Number(text.slice(0, text.indexOf(" ")));
+    } catch {
+      // the thread ended
     }
   }
   return total;
