@@ -21,6 +21,7 @@ import {
   sameValue,
   type Sandbox,
 } from "../../lib/sandbox/mod.ts";
+import { probeOn } from "./_attack.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 type PyBackend = "pyodide" | "native";
@@ -36,41 +37,9 @@ globalThis.addEventListener("unload", () => {
   for (const s of Object.values(SANDBOXES)) void s.close();
 });
 
-/** The probe after every attack (copied from security_test.ts). */
-const PROBE: Record<"python" | "javascript", RunRequest> = {
-  python: {
-    language: "python",
-    code: "import builtins, os\n" +
-      "def probe(xs):\n" +
-      "    return [sorted(xs), len(xs), str(xs), sorted(os.listdir('/tmp')), os.path.exists('/home/pyodide/leak.txt'), hasattr(builtins, 'LEAK'), globals().get('LEAK')]\n",
-    entry: "probe",
-    calls: [[[3, 1, 2]]],
-  },
-  javascript: {
-    language: "javascript",
-    code:
-      "function probe(xs) { return [[...xs].sort((a, b) => a - b), xs.length, JSON.stringify(xs), ({}).polluted ?? false, typeof globalThis.LEAK === 'undefined' ? false : true, null]; }",
-    entry: "probe",
-    calls: [[[3, 1, 2]]],
-  },
-};
-const PROBE_OK = {
-  python: [[1, 2, 3], 3, "[3, 1, 2]", [], false, false, null],
-  javascript: [[1, 2, 3], 3, "[3,1,2]", false, false, null],
-};
-
 async function probeAfter(backend: Backend): Promise<void> {
-  const lang = backend === "deno" ? "javascript" : "python";
-  const r = await SANDBOXES[backend].runCode(PROBE[lang]);
-  assert.equal(r.backend, backend, "the probe ran on another backend");
-  assert.equal(r.status, "ok", `probe after the attack: ${r.error}`);
-  const first = r.results[0]!;
-  assert.ok(first.ok, "probe call failed");
-  assert.ok(
-    sameValue(first.value, PROBE_OK[lang]),
-    `probe gave ${JSON.stringify(first.value)}`,
-  );
-  if (lang === "python") {
+  await probeOn(SANDBOXES[backend], backend);
+  if (backend !== "deno") {
     const p = await SANDBOXES[backend].runPrograms({
       programs: [GOOD, BAD, GOOD],
     });

@@ -15,11 +15,11 @@
 import assert from "node:assert/strict";
 import {
   createSandbox,
-  type RunRequest,
   type RunResult,
   sameValue,
 } from "../../lib/sandbox/mod.ts";
 import { cgroupSupport } from "../../lib/sandbox/_cgroup.ts";
+import { fallDuring } from "./_attack.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const MEMORY_MB = 64;
@@ -35,31 +35,6 @@ const EXPECTED = cgroupSupport().level;
 
 const sandbox = createSandbox({ warm: 1, python: "native" });
 globalThis.addEventListener("unload", () => void sandbox.close());
-
-function availableMb(): number {
-  const m = /^MemAvailable:\s+(\d+) kB/m.exec(
-    Deno.readTextFileSync("/proc/meminfo"),
-  );
-  return Number(m![1]) / 1024;
-}
-
-/** Runs `req` while sampling MemAvailable; the largest fall in MiB. */
-async function watched(
-  req: RunRequest,
-): Promise<{ r: RunResult; fellMb: number }> {
-  const before = availableMb();
-  let least = before;
-  const t = setInterval(() => {
-    least = Math.min(least, availableMb());
-  }, 20);
-  try {
-    const r = await sandbox.runCode(req);
-    least = Math.min(least, availableMb());
-    return { r, fellMb: before - least };
-  } finally {
-    clearInterval(t);
-  }
-}
 
 async function probeAfter(): Promise<void> {
   const r = await sandbox.runCode({
@@ -91,13 +66,20 @@ function held(r: RunResult, fellMb: number): void {
   assert.equal(r.isolation, EXPECTED, "isolation level");
 }
 
-Deno.test(
-  "native: 14 forked children of 360 MiB each stay inside the request's memory",
-  opts,
-  async () => {
-    const { r, fellMb } = await watched({
-      language: "python",
-      code: String.raw`
+/** One attack: a Python `f()` and what must hold of its result. */
+interface MemoryAttack {
+  name: string;
+  timeoutMs: number;
+  code: string;
+  check(r: RunResult): void;
+}
+
+const ATTACKS: MemoryAttack[] = [
+  {
+    name:
+      "native: 14 forked children of 360 MiB each stay inside the request's memory",
+    timeoutMs: 15_000,
+    code: String.raw`
 import os, time
 def f():
     kids = []
@@ -114,24 +96,15 @@ def f():
         os.waitpid(k, 0)
     return len(kids)
 `,
-      entry: "f",
-      calls: [[]],
-      memoryMb: MEMORY_MB,
-      timeoutMs: 15_000,
-    });
-    held(r, fellMb);
-    assert.equal(r.status, "memory", `status ${r.status}: ${r.error}`);
-    await probeAfter();
+    check(r) {
+      assert.equal(r.status, "memory", `status ${r.status}: ${r.error}`);
+    },
   },
-);
-
-Deno.test(
-  "native: a fork bomb whose every process holds 100 MiB stays inside the request's memory",
-  opts,
-  async () => {
-    const { r, fellMb } = await watched({
-      language: "python",
-      code: String.raw`
+  {
+    name:
+      "native: a fork bomb whose every process holds 100 MiB stays inside the request's memory",
+    timeoutMs: 15_000,
+    code: String.raw`
 import os, time
 def f():
     hold = []
@@ -148,24 +121,15 @@ def f():
     time.sleep(5)
     return n
 `,
-      entry: "f",
-      calls: [[]],
-      memoryMb: MEMORY_MB,
-      timeoutMs: 15_000,
-    });
-    held(r, fellMb);
-    assert.equal(r.status, "memory", `status ${r.status}: ${r.error}`);
-    await probeAfter();
+    check(r) {
+      assert.equal(r.status, "memory", `status ${r.status}: ${r.error}`);
+    },
   },
-);
-
-Deno.test(
-  "native: more processes and threads than the pids limit fail to start",
-  opts,
-  async () => {
-    const { r, fellMb } = await watched({
-      language: "python",
-      code: String.raw`
+  {
+    name:
+      "native: more processes and threads than the pids limit fail to start",
+    timeoutMs: 15_000,
+    code: String.raw`
 import os, threading, time
 def f():
     stop = threading.Event()
@@ -190,29 +154,20 @@ def f():
     stop.set()
     return [threads, forks, errors]
 `,
-      entry: "f",
-      calls: [[]],
-      memoryMb: MEMORY_MB,
-      timeoutMs: 15_000,
-    });
-    held(r, fellMb);
-    assert.equal(r.status, "ok", r.error);
-    const c = r.results[0]!;
-    assert.ok(c.ok, c.ok ? "" : c.error);
-    const [threads, forks, errors] = c.value as [number, number, string[]];
-    assert.ok(threads + forks < 64, `${threads} threads, ${forks} forks`);
-    assert.equal(errors.length, 2, `errors: ${errors.join("; ")}`);
-    await probeAfter();
+    check(r) {
+      assert.equal(r.status, "ok", r.error);
+      const c = r.results[0]!;
+      assert.ok(c.ok, c.ok ? "" : c.error);
+      const [threads, forks, errors] = c.value as [number, number, string[]];
+      assert.ok(threads + forks < 64, `${threads} threads, ${forks} forks`);
+      assert.equal(errors.length, 2, `errors: ${errors.join("; ")}`);
+    },
   },
-);
-
-Deno.test(
-  "native: extended attributes on a /tmp file (kernel memory) stay inside the request's memory",
-  opts,
-  async () => {
-    const { r, fellMb } = await watched({
-      language: "python",
-      code: String.raw`
+  {
+    name:
+      "native: extended attributes on a /tmp file (kernel memory) stay inside the request's memory",
+    timeoutMs: 20_000,
+    code: String.raw`
 import os
 def f():
     open('/tmp/x', 'w').close()
@@ -225,31 +180,22 @@ def f():
         error = e.strerror
     return [n * 60000 >> 20, error]
 `,
-      entry: "f",
-      calls: [[]],
-      memoryMb: MEMORY_MB,
-      timeoutMs: 20_000,
-    });
-    held(r, fellMb);
-    // the kernel refuses the charge (ENOMEM, or setxattr is denied) or
-    // its OOM killer ends the worker
-    if (r.status === "ok") {
-      const c = r.results[0]!;
-      assert.ok(c.ok, c.ok ? "" : c.error);
-      const [mb, error] = c.value as [number, string | null];
-      assert.ok(error !== null && mb <= MEMORY_MB, `${mb} MiB of xattrs`);
-    } else assert.equal(r.status, "memory", r.error);
-    await probeAfter();
+    check(r) {
+      // the kernel refuses the charge (ENOMEM, or setxattr is denied) or
+      // its OOM killer ends the worker
+      if (r.status === "ok") {
+        const c = r.results[0]!;
+        assert.ok(c.ok, c.ok ? "" : c.error);
+        const [mb, error] = c.value as [number, string | null];
+        assert.ok(error !== null && mb <= MEMORY_MB, `${mb} MiB of xattrs`);
+      } else assert.equal(r.status, "memory", r.error);
+    },
   },
-);
-
-Deno.test(
-  "native: hundreds of thousands of empty files (inodes) stay inside the request's memory",
-  opts,
-  async () => {
-    const { r, fellMb } = await watched({
-      language: "python",
-      code: String.raw`
+  {
+    name:
+      "native: hundreds of thousands of empty files (inodes) stay inside the request's memory",
+    timeoutMs: 20_000,
+    code: String.raw`
 import os
 def f():
     n, error = 0, None
@@ -261,29 +207,20 @@ def f():
         error = e.strerror
     return [n, error]
 `,
-      entry: "f",
-      calls: [[]],
-      memoryMb: MEMORY_MB,
-      timeoutMs: 20_000,
-    });
-    held(r, fellMb);
-    if (r.status === "ok") {
-      const c = r.results[0]!;
-      assert.ok(c.ok, c.ok ? "" : c.error);
-      const [n, error] = c.value as [number, string | null];
-      assert.ok(error !== null && n < 600000, `${n} files`);
-    } else assert.equal(r.status, "memory", r.error);
-    await probeAfter();
+    check(r) {
+      if (r.status === "ok") {
+        const c = r.results[0]!;
+        assert.ok(c.ok, c.ok ? "" : c.error);
+        const [n, error] = c.value as [number, string | null];
+        assert.ok(error !== null && n < 600000, `${n} files`);
+      } else assert.equal(r.status, "memory", r.error);
+    },
   },
-);
-
-Deno.test(
-  "native: data queued in loopback TCP buffers stays inside the request's memory",
-  opts,
-  async () => {
-    const { r, fellMb } = await watched({
-      language: "python",
-      code: String.raw`
+  {
+    name:
+      "native: data queued in loopback TCP buffers stays inside the request's memory",
+    timeoutMs: 20_000,
+    code: String.raw`
 import socket
 def f():
     sent = 0
@@ -308,23 +245,36 @@ def f():
         return [sent >> 20, e.strerror]
     return [sent >> 20, None]
 `,
-      entry: "f",
-      calls: [[]],
-      memoryMb: MEMORY_MB,
-      timeoutMs: 20_000,
-    });
-    held(r, fellMb);
-    // denied by the filter, refused by the kernel, or the cgroup's limit
-    // stops the queues filling
-    if (r.status === "ok") {
-      const c = r.results[0]!;
-      assert.ok(c.ok, c.ok ? "" : c.error);
-      const [mb, error] = c.value as [number, string | null];
-      assert.ok(
-        error !== null || mb <= MEMORY_MB + MARGIN_MB,
-        `${mb} MiB queued`,
-      );
-    } else assert.equal(r.status, "memory", r.error);
-    await probeAfter();
+    check(r) {
+      // denied by the filter, refused by the kernel, or the cgroup's limit
+      // stops the queues filling
+      if (r.status === "ok") {
+        const c = r.results[0]!;
+        assert.ok(c.ok, c.ok ? "" : c.error);
+        const [mb, error] = c.value as [number, string | null];
+        assert.ok(
+          error !== null || mb <= MEMORY_MB + MARGIN_MB,
+          `${mb} MiB queued`,
+        );
+      } else assert.equal(r.status, "memory", r.error);
+    },
   },
-);
+];
+
+for (const attack of ATTACKS) {
+  Deno.test(attack.name, opts, async () => {
+    const { value: r, fellMb } = await fallDuring(() =>
+      sandbox.runCode({
+        language: "python",
+        code: attack.code,
+        entry: "f",
+        calls: [[]],
+        memoryMb: MEMORY_MB,
+        timeoutMs: attack.timeoutMs,
+      })
+    );
+    held(r, fellMb);
+    attack.check(r);
+    await probeAfter();
+  });
+}

@@ -21,6 +21,7 @@ import {
   sameValue,
   type Sandbox,
 } from "../../lib/sandbox/mod.ts";
+import { fallDuring } from "./_attack.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 type PyBackend = "native" | "pyodide";
@@ -93,33 +94,6 @@ async function probeAfter(backend: PyBackend): Promise<void> {
   assert.equal(r.status, "ok", r.error);
   const c = r.results[0]!;
   assert.ok(c.ok && sameValue(c.value, [[1, 2, 3], []]), JSON.stringify(c));
-}
-
-/** The host's available memory in MiB. */
-function availableMb(): number {
-  const m = /^MemAvailable:\s+(\d+) kB/m.exec(
-    Deno.readTextFileSync("/proc/meminfo"),
-  );
-  return Number(m![1]) / 1024;
-}
-
-/**
- * Runs `fn` while sampling the host's available memory every 20 ms: the
- * largest fall from before it started, MiB.
- */
-async function fallDuring<T>(fn: () => Promise<T>): Promise<[T, number]> {
-  const before = availableMb();
-  let least = before;
-  const timer = setInterval(() => {
-    least = Math.min(least, availableMb());
-  }, 20);
-  try {
-    const out = await fn();
-    least = Math.min(least, availableMb());
-    return [out, before - least];
-  } finally {
-    clearInterval(timer);
-  }
 }
 
 // The candidate's side: the attack returns what it got; "done" means the
@@ -300,7 +274,7 @@ for (const attack of ATTACKS) {
       `runCode() surface [${backend}]: ${attack.name}`,
       opts,
       async () => {
-        const [r, fall] = await fallDuring(() =>
+        const { value: r, fellMb: fall } = await fallDuring(() =>
           SANDBOXES[backend].runCode({
             language: "python",
             code: attack.code,

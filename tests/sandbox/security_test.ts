@@ -22,6 +22,7 @@ import {
   NATIVE_NPROC,
   NATIVE_TMP_BYTES,
 } from "../../lib/sandbox/_backend.ts";
+import { probeOn } from "./_attack.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
 const PY_BACKENDS = ["pyodide", "native"] as const;
@@ -142,40 +143,8 @@ globalThis.addEventListener("unload", () => {
   for (const s of Object.values(SANDBOXES)) void s.close();
 });
 
-/** The probe run after every attack, per language, and what it must give. */
-const PROBE: Record<"python" | "javascript", RunRequest> = {
-  python: {
-    language: "python",
-    code: "import builtins, os\n" +
-      "def probe(xs):\n" +
-      "    return [sorted(xs), len(xs), str(xs), sorted(os.listdir('/tmp')), os.path.exists('/home/pyodide/leak.txt'), hasattr(builtins, 'LEAK'), globals().get('LEAK')]\n",
-    entry: "probe",
-    calls: [[[3, 1, 2]]],
-  },
-  javascript: {
-    language: "javascript",
-    code:
-      "function probe(xs) { return [[...xs].sort((a, b) => a - b), xs.length, JSON.stringify(xs), ({}).polluted ?? false, typeof globalThis.LEAK === 'undefined' ? false : true, null]; }",
-    entry: "probe",
-    calls: [[[3, 1, 2]]],
-  },
-};
-const PROBE_OK = {
-  python: [[1, 2, 3], 3, "[3, 1, 2]", [], false, false, null],
-  javascript: [[1, 2, 3], 3, "[3,1,2]", false, false, null],
-};
-
 async function probeAfter(backend: Backend): Promise<void> {
-  const lang = backend === "deno" ? "javascript" : "python";
-  const r = await SANDBOXES[backend].runCode(PROBE[lang]);
-  assert.equal(r.backend, backend, "the probe ran on another backend");
-  assert.equal(r.status, "ok", `probe after the attack: ${r.error}`);
-  const first = r.results[0]!;
-  assert.ok(first.ok, "probe call failed");
-  assert.ok(
-    sameValue(first.value, PROBE_OK[lang]),
-    `probe gave ${JSON.stringify(first.value)}`,
-  );
+  await probeOn(SANDBOXES[backend], backend);
 }
 
 function callError(r: RunResult, i = 0): string {
