@@ -85,6 +85,7 @@ export type {
   ScoreContext,
   Suite,
   SuiteList,
+  SuiteRun,
 } from "./suites/mod.ts";
 export type {
   Instructions,

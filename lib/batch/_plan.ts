@@ -61,6 +61,11 @@ export interface BatchPlan {
   shard?: Shard;
   /** Keys of the config that belong to other shards (empty without a shard). */
   otherShards: Set<string>;
+  /**
+   * Closes what scoring the entries opened (the runs are closed when the
+   * plan is made, and open again when a row is scored).
+   */
+  close(): Promise<void>;
 }
 
 /**
@@ -80,12 +85,9 @@ export async function planBatch(
   limit: number | undefined,
   shard?: Shard,
 ): Promise<BatchPlan> {
-  const { entries, questionCounts, inputs } = await loadEntries(
-    config,
-    suites,
-    baseDir,
-    limit,
-  );
+  const loaded = await loadEntries(config, { suites, baseDir, limit });
+  await loaded.close();
+  const { entries, questionCounts, inputs } = loaded;
   const identity = runIdentity({ config, entries, inputs, limit });
   for (const entry of entries) {
     for (const [id, template] of entry.templates) {
@@ -131,6 +133,7 @@ export async function planBatch(
     items,
     otherShards,
     ...(shard === undefined ? {} : { shard }),
+    close: loaded.close,
   };
 }
 

@@ -312,8 +312,7 @@ export async function storeRows(
     await Promise.all(
       [...providers.values()].map((p) => p.close?.().catch(() => {})),
     );
-    const used = new Set(run.plan.entries.map((e) => e.suite));
-    await Promise.all([...used].map((s) => s.close?.().catch(() => {})));
+    await run.plan.close();
   }
   const endedAt = new Date().toISOString();
   const manifest = run.manifest;

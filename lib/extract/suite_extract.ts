@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { Completion, Extraction } from "../types.ts";
+import type { Completion, Extraction, Question } from "../types.ts";
+import { numberAnswer } from "./number.ts";
 
 /** What a suite's finder reports: its answer and how it was found. */
 export interface FoundAnswer {
@@ -104,3 +105,24 @@ export function suiteExtract<Q>(
     return out;
   };
 }
+
+/**
+ * The `extract` of a suite whose answers are numbers: the number a reply
+ * gives as its answer, as an exact rational (`numberAnswer`); the
+ * question's own numbers are inputs a reply may restate, not answers.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { numberExtract } from "./suite_extract.ts";
+ * const q = { id: "q", suite: "s", text: "How many m are in 3 km?", answer: { kind: "rational" as const, value: "3000" }, dims: {} };
+ * const c = { text: "3 km is 3,000 m. Final answer: 3000", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 9 }, latencyMs: 1, attempts: 1 };
+ * assert.equal(numberExtract(q, c).value, "3000");
+ * ```
+ */
+export const numberExtract: (
+  question: Question<unknown>,
+  completion: Completion,
+) => Extraction = suiteExtract<Question<unknown>>((text, question) =>
+  numberAnswer(text, { question: question.text })
+);

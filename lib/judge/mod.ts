@@ -20,3 +20,4 @@ export * from "./aggregate.ts";
 export * from "./status.ts";
 export * from "./wilson.ts";
 export * from "./metric.ts";
+export * from "./number_judge.ts";

@@ -305,3 +305,37 @@ export function noAnswerWhy(extraction: Extraction): string {
   }
   return "no answer found in the reply";
 }
+
+/**
+ * The verdict of a reply the ladder stopped before comparing (truncated,
+ * or no answer): no score, `formatValid` by {@linkcode formatValidFor},
+ * and why in words.
+ *
+ * @param status What {@linkcode statusBeforeComparing} gave ("unscored" is
+ *   the caller's to handle: it has a key of its own to explain).
+ * @param extraction The extraction.
+ * @param inFormat Whether the reply is in the instructed format.
+ * @returns The verdict.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { ladderVerdict } from "./status.ts";
+ * const v = ladderVerdict("parse_error", { value: null, rule: "none", span: null, candidates: 0 }, () => false);
+ * assert.deepEqual([v.status, v.score, v.formatValid], ["parse_error", 0, false]);
+ * ```
+ */
+export function ladderVerdict(
+  status: "truncated" | "parse_error",
+  extraction: Extraction,
+  inFormat: () => boolean,
+): Verdict {
+  return {
+    status,
+    score: 0,
+    formatValid: formatValidFor(status, extraction, inFormat),
+    explanation: status === "truncated"
+      ? "the reply hit the token limit before an answer"
+      : noAnswerWhy(extraction),
+  };
+}

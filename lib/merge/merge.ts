@@ -69,23 +69,22 @@ async function plannedKeys(
   const baseDir = resolve(options.baseDir ?? manifest.baseDir ?? Deno.cwd());
   let entries;
   try {
-    let inputs;
-    ({ entries, inputs } = await loadEntries(
-      config,
-      options.suites,
+    const loaded = await loadEntries(config, {
+      suites: options.suites,
       baseDir,
-      manifest.limit,
-    ));
+      limit: manifest.limit,
+    });
+    // Only the keys are needed: the runs close at once.
+    await loaded.close();
+    const { inputs } = loaded;
+    entries = loaded.entries;
     const refused = identityMismatch({
       action: "merge",
       recorded: identityOf(manifest) ?? undefined,
       now: runIdentity({ config, entries, inputs, limit: manifest.limit }),
       instead: "run the sweep again from the inputs as they are now",
     });
-    if (refused !== null) {
-      for (const entry of entries) await entry.suite.close?.().catch(() => {});
-      throw new MergeInputError(refused);
-    }
+    if (refused !== null) throw new MergeInputError(refused);
   } catch (error) {
     if (error instanceof MergeInputError) throw error;
     throw new MergeInputError(
@@ -111,7 +110,6 @@ async function plannedKeys(
       );
     }
   }
-  for (const entry of entries) await entry.suite.close?.().catch(() => {});
   return keys;
 }
 

@@ -241,7 +241,10 @@ export async function planSweep(
 ): Promise<Plan> {
   const { suites, baseDir = ".", limit, measure = true, finished, shard } =
     options;
-  const { entries } = await loadEntries(config, suites, baseDir, limit);
+  const loaded = await loadEntries(config, { suites, baseDir, limit });
+  // A plan reads questions and templates only: the runs close at once.
+  await loaded.close();
+  const { entries } = loaded;
   const runs: MeasuredRuns = measure
     ? await measureRuns(config.models, {
       outputDir: config.outputDir,

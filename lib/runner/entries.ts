@@ -5,7 +5,7 @@
  * @module
  */
 import type { SweepConfig } from "../config/schema.ts";
-import type { Suite, SuiteList } from "../suites/types.ts";
+import type { Suite, SuiteList, SuiteRun } from "../suites/types.ts";
 import type { SuiteEntry } from "./work.ts";
 import type { IdentityInput } from "../store/mod.ts";
 import { InputLog } from "../inputs/log.ts";
@@ -40,28 +40,40 @@ export class SweepInputError extends Error {
 
 /** What {@linkcode loadEntries} returns. */
 export interface LoadedEntries {
-  /** One entry per suite in the config, in config order. */
+  /** One entry per suite in the config, in config order, each with its open run. */
   entries: SuiteEntry[];
   /** Questions per suite name (summed over entries of one suite). */
   questionCounts: Record<string, number>;
   /** The input files the questions were read from, by content. */
   inputs: IdentityInput[];
+  /** Closes every entry's run (what the suites opened). Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** What {@linkcode loadEntries} needs besides the config. */
+export interface LoadEntriesOptions {
+  /** The suites the config may name. */
+  suites: SuiteList;
+  /** The folder relative dataset paths resolve against. */
+  baseDir: string;
+  /** At most this many questions per entry. @default all */
+  limit?: number | undefined;
 }
 
 /**
- * Loads every suite entry of a config: its questions (at most `limit`),
- * its templates; refuses duplicate question ids (row keys would collide;
- * the message names both entries and the params they share) and unknown
- * templates.
+ * Loads every suite entry of a config: opens the suite's run for the
+ * entry's params, takes its questions (at most `limit`) and templates;
+ * refuses duplicate question ids (row keys would collide; the message
+ * names both entries and the params they share) and unknown templates.
+ * On a refusal, every run opened so far is closed.
  *
  * @param config The validated sweep config.
- * @param suites The suites the config may name.
- * @param baseDir The folder relative dataset paths resolve against.
- * @param limit At most this many questions per entry; all when undefined.
- * @returns The entries and the question count per suite.
- * @throws {SweepInputError} for an unknown suite or template, questions a
- *   suite cannot load, params that select none, a repeated question id, or
- *   judging the machine cannot do (`Suite.judging` refused).
+ * @param options The suites, the base folder and the limit.
+ * @returns The entries (close them when done) and the question count per suite.
+ * @throws {SweepInputError} for an unknown suite or template, params a
+ *   suite refuses, questions it cannot load, params that select none, a
+ *   repeated question id, or judging the machine cannot do
+ *   (`SuiteRun.judging` refused).
  *
  * @example
  * ```ts
@@ -73,92 +85,126 @@ export interface LoadedEntries {
  *   models: [{ name: "m", provider: "sim" }],
  *   suites: [{ name: "arithmetic", params: { digits: [2], count: 5 } }],
  * });
- * const { entries, questionCounts } = await loadEntries(config, SUITES, ".", 3);
- * assert.equal(entries[0]?.questions.length, 3);
- * assert.deepEqual(questionCounts, { arithmetic: 3 });
+ * const loaded = await loadEntries(config, { suites: SUITES, baseDir: ".", limit: 3 });
+ * assert.equal(loaded.entries[0]?.questions.length, 3);
+ * assert.deepEqual(loaded.questionCounts, { arithmetic: 3 });
+ * await loaded.close();
  * const bad = SweepConfigSchema.parse({ ...config, suites: [{ name: "arithmetic", templates: ["nope"] }] });
- * await assert.rejects(loadEntries(bad, SUITES, ".", 3), SweepInputError);
+ * await assert.rejects(loadEntries(bad, { suites: SUITES, baseDir: "." }), SweepInputError);
  * ```
  */
 export async function loadEntries(
   config: SweepConfig,
-  suites: SuiteList,
-  baseDir: string,
-  limit: number | undefined,
+  options: LoadEntriesOptions,
 ): Promise<LoadedEntries> {
   const entries: SuiteEntry[] = [];
-  const questionCounts: Record<string, number> = {};
+  const close = async () => {
+    await Promise.all(entries.map((e) => e.run.close().catch(() => {})));
+  };
+  const counts: Record<string, number> = {};
   // Every dataset file the suites read, strictly decoded, by content.
-  const log = new InputLog({ baseDir });
+  const log = new InputLog({ baseDir: options.baseDir });
   /** Each question id with the index of the entry that asked it first. */
   const seenIds = new Map<string, number>();
-  for (const [i, suiteConfig] of config.suites.entries()) {
-    let suite;
-    try {
-      suite = findSuite(suites, suiteConfig.name);
-    } catch (error) {
-      throw new SweepInputError((error as Error).message);
+  try {
+    for (const [i, suiteConfig] of config.suites.entries()) {
+      const entry = await loadEntry(config, i, { ...options, log });
+      entries.push(entry);
+      for (const q of entry.questions) {
+        const first = seenIds.get(q.id);
+        if (first !== undefined) {
+          throw new SweepInputError(
+            collisionMessage(q.id, config.suites, first, i),
+          );
+        }
+        seenIds.set(q.id, i);
+      }
+      counts[suiteConfig.name] = (counts[suiteConfig.name] ?? 0) +
+        entry.questions.length;
     }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { entries, questionCounts: counts, inputs: log.records(), close };
+}
+
+/** One entry of the config, its run open (closed here if it fails). */
+async function loadEntry(
+  config: SweepConfig,
+  i: number,
+  options: LoadEntriesOptions & { log: InputLog },
+): Promise<SuiteEntry> {
+  const suiteConfig = config.suites[i]!;
+  let suite: Suite;
+  try {
+    suite = findSuite(options.suites, suiteConfig.name);
+  } catch (error) {
+    throw new SweepInputError(message(error));
+  }
+  const where = `suite "${suite.name}" (suites[${i}])`;
+  let run: SuiteRun;
+  try {
+    run = await suite.open({
+      seed: config.seed,
+      params: suiteConfig.params,
+      baseDir: options.baseDir,
+      inputs: options.log,
+    });
+  } catch (error) {
+    throw new SweepInputError(`Cannot open ${where}: ${message(error)}`);
+  }
+  try {
     let questions;
     try {
-      questions = await suite.questions({
-        seed: config.seed,
-        params: suiteConfig.params,
-        baseDir,
-        inputs: log,
-      });
+      questions = await run.questions();
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
       throw new SweepInputError(
-        `Cannot load the questions of suite "${suite.name}" (suites[${i}]): ${why}`,
+        `Cannot load the questions of ${where}: ${message(error)}`,
       );
     }
     if (questions.length === 0) {
       throw new SweepInputError(
-        `Cannot run suite "${suite.name}" (suites[${i}]): its params select no questions; widen them (each bundled suite lists its params in docs/${suite.name}.md)`,
+        `Cannot run ${where}: its params select no questions; widen them (each bundled suite lists its params in docs/${suite.name}.md)`,
       );
     }
-    if (limit !== undefined) questions = questions.slice(0, limit);
-    for (const q of questions) {
-      const first = seenIds.get(q.id);
-      if (first !== undefined) {
-        throw new SweepInputError(
-          collisionMessage(q.id, config.suites, first, i),
-        );
-      }
-      seenIds.set(q.id, i);
+    if (options.limit !== undefined) {
+      questions = questions.slice(0, options.limit);
     }
     const ids = suiteConfig.templates ?? suite.defaultTemplates;
-    const templates = ids.map(
-      (id): SuiteEntry["templates"][0] => {
-        const template = suite.templates[id];
-        if (template === undefined) {
-          throw new SweepInputError(
-            `Cannot run the sweep: suite "${suite.name}" has no template "${id}"`,
-          );
-        }
-        return [id, template];
-      },
-    );
-    questionCounts[suiteConfig.name] = (questionCounts[suiteConfig.name] ??
-      0) + questions.length;
+    const templates = ids.map((id): SuiteEntry["templates"][0] => {
+      const template = suite.templates[id];
+      if (template === undefined) {
+        throw new SweepInputError(
+          `Cannot run the sweep: suite "${suite.name}" has no template "${id}"`,
+        );
+      }
+      return [id, template];
+    });
     const entry: SuiteEntry = {
       config: suiteConfig,
       suite,
+      run,
       questions,
       templates,
     };
-    if (suite.judging !== undefined) {
-      try {
-        entry.judging = await suite.judging(suiteConfig.params);
-      } catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        throw new SweepInputError(
-          `Cannot judge suite "${suite.name}" (suites[${i}]) on this machine: ${why}`,
-        );
-      }
+    let judging;
+    try {
+      judging = await run.judging();
+    } catch (error) {
+      throw new SweepInputError(
+        `Cannot judge ${where} on this machine: ${message(error)}`,
+      );
     }
-    entries.push(entry);
+    if (judging !== undefined) entry.judging = judging;
+    return entry;
+  } catch (error) {
+    await run.close().catch(() => {});
+    throw error;
   }
-  return { entries, questionCounts, inputs: log.records() };
+}
+
+/** An error's message. */
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -70,7 +70,7 @@ async function askJudge(
   const answer = judgeAnswer(reply.text);
   metrics.judge_answer = answer ?? "none";
   if (answer === null) return { extraction: null, metrics };
-  const read = item.entry.suite.extract(item.question, {
+  const read = item.entry.run.extract(item.question, {
     ...completion,
     text: answer,
     reasoning: null,
@@ -80,8 +80,11 @@ async function askJudge(
   if (ruled.alternatives !== undefined) {
     metrics.judge_agrees = ruled.alternatives.includes(read.value);
   }
+  // The suite's own extraction of the judge's answer (its type is the
+  // suite's, so `score` gets what it expects), as the judge's reading.
+  const { alternatives: _a, setAside: _s, ...own } = read;
   return {
-    extraction: { value: read.value, rule: "judge", span: null, candidates: 1 },
+    extraction: { ...own, rule: "judge", span: null, candidates: 1 },
     metrics,
   };
 }
@@ -101,14 +104,14 @@ async function judge(
       verdict: errorVerdict(completion.error.message),
     };
   }
-  const { suite } = item.entry;
+  const { run } = item.entry;
   try {
-    const ruled = suite.extract(item.question, completion);
+    const ruled = run.extract(item.question, completion);
     const judged = extractionJudge === undefined
       ? null
       : await askJudge(item, completion, ruled, extractionJudge, context);
     const extraction = judged?.extraction ?? ruled;
-    const verdict = await suite.score(
+    const verdict = await run.score(
       item.question,
       completion,
       extraction,
@@ -184,23 +187,23 @@ export interface FinishInput {
  * ```ts
  * import assert from "node:assert/strict";
  * import { type FinishInput, finishRow } from "./finish.ts";
- * import type { Suite } from "../suites/types.ts";
- * const suite = {
- *   name: "tiny", description: "", validateParams: () => ({ ok: true }),
- *   questions: () => Promise.resolve([]), templates: {}, defaultTemplates: [], baseline: "direct", dims: [],
+ * import { defineSuite } from "../suites/define.ts";
+ * const suite = defineSuite({
+ *   name: "tiny", description: "", questions: () => [], templates: [],
  *   extract: (_q, c) => ({ value: c.text, rule: "all", span: null, candidates: 1 }),
- *   score: (_q, _c, e) => Promise.resolve({ status: e.value === "2" ? "correct" : "wrong", score: e.value === "2" ? 1 : 0, formatValid: true }),
- * } satisfies Suite;
+ *   score: (_q, _c, e) => ({ status: e.value === "2" ? "correct" : "wrong", score: e.value === "2" ? 1 : 0, formatValid: true }),
+ * });
+ * const run = await suite.open({ seed: 0, params: {}, baseDir: "." });
  * const question = { id: "q1", suite: "tiny", text: "1+1", answer: { kind: "rational", value: "2" }, dims: {} } as const;
  * const template = { id: "direct", description: "", render: () => [] };
  * const completion = { text: "2 sk-secret", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 };
  * const input = {
  *   runName: "r",
  *   model: { name: "m", provider: "sim", concurrency: 1, rpm: 0, tpm: 0, params: {} },
- *   item: { entry: { config: { name: "tiny", params: {} }, suite, questions: [question], templates: [["direct", template]] }, question, templateId: "direct", template, sample: 0 },
+ *   item: { entry: { config: { name: "tiny", params: {} }, suite, run, questions: [question], templates: [["direct", template]] }, question, templateId: "direct", template, sample: 0 },
  *   messages: [{ role: "user", content: "1+1 (key sk-secret)" }],
  *   completion,
- *   context: { params: {}, complete: () => Promise.reject(new Error("no judge")), signal: new AbortController().signal },
+ *   context: { complete: () => Promise.reject(new Error("no judge")), signal: new AbortController().signal },
  *   redact: (t: string) => t.replaceAll("sk-secret", "[redacted]"),
  * } satisfies FinishInput;
  * const row = await finishRow(input);
@@ -239,9 +242,9 @@ export async function finishRow(input: FinishInput): Promise<ResultRow> {
 }
 
 /**
- * One scoring context per suite entry, made on first use: the entry's
- * params, and a `complete` that sends a judge model's prompt through
- * `provider` (so judge keys and limits are the sweep's).
+ * One scoring context per suite entry, made on first use: a `complete`
+ * that sends a judge model's prompt through `provider` (so judge keys and
+ * limits are the sweep's), the stop signal and the score cache.
  *
  * @param provider Makes (or reuses) the provider of a model (loading its
  *   provider kind if needed).
@@ -257,7 +260,7 @@ export async function finishRow(input: FinishInput): Promise<ResultRow> {
  * const contextOf = scoreContexts(() => Promise.reject(new Error("unused")), new AbortController().signal);
  * const entry = { config: { name: "s", params: { a: 1 } } } as unknown as Parameters<typeof contextOf>[0];
  * assert.equal(contextOf(entry), contextOf(entry));
- * assert.deepEqual(contextOf(entry).params, { a: 1 });
+ * assert.equal(contextOf(entry).cache, undefined);
  * ```
  */
 export function scoreContexts(
@@ -270,7 +273,6 @@ export function scoreContexts(
     let context = contexts.get(entry);
     if (context === undefined) {
       context = {
-        params: entry.config.params,
         complete: async (judgeModel, prompt) =>
           (await provider(judgeModel)).complete(prompt, { sample: 0, signal }),
         signal,

@@ -50,7 +50,8 @@ export interface RunIdentityOptions {
  *   models: [{ name: "m", provider: "sim" }],
  *   suites: [{ name: "arithmetic", params: { digits: [2], count: 3 } }],
  * });
- * const { entries } = await loadEntries(config, SUITES, ".", undefined);
+ * const { entries, close } = await loadEntries(config, { suites: SUITES, baseDir: "." });
+ * await close();
  * const a = runIdentity({ config, entries, inputs: [] });
  * assert.equal(a.suites[0]?.entry, "suites[0]");
  * assert.equal(a.suites[0]?.questions, entries[0]?.questions.length);

@@ -38,7 +38,11 @@ export * from "./shard_env.ts";
 export * from "./job_dir.ts";
 export * from "./finish.ts";
 export * from "./groups.ts";
-export { type LoadedEntries, loadEntries } from "./entries.ts";
+export {
+  type LoadedEntries,
+  loadEntries,
+  type LoadEntriesOptions,
+} from "./entries.ts";
 // The config type a `SuiteEntry` carries (`lib/mod.ts` exports the others).
 export type { SuiteConfig } from "../config/schema.ts";
 export {

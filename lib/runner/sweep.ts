@@ -27,7 +27,7 @@ import {
   writeManifest,
 } from "../store/mod.ts";
 import { ResponseCache } from "./cache.ts";
-import { loadEntries, SweepInputError } from "./entries.ts";
+import { type LoadedEntries, loadEntries, SweepInputError } from "./entries.ts";
 import { identityMismatch, runIdentity } from "./identity.ts";
 import { ModelHealth } from "./model_health.ts";
 import { laneWidth } from "./lane_width.ts";
@@ -130,15 +130,14 @@ function judgingOf(
  * import assert from "node:assert/strict";
  * import { runSweep } from "./sweep.ts";
  * import { SweepConfigSchema } from "../config/schema.ts";
- * import type { Suite } from "../suites/types.ts";
- * const suite: Suite = {
- *   name: "tiny", description: "", validateParams: () => ({ ok: true }),
- *   questions: () => Promise.resolve([{ id: "q1", suite: "tiny", text: "1+1", answer: { kind: "rational", value: "2" }, dims: {} }]),
- *   templates: { direct: { id: "direct", description: "", render: (q) => [{ role: "user", content: q.text }] } },
- *   defaultTemplates: ["direct"], baseline: "direct", dims: [],
+ * import { defineSuite } from "../suites/define.ts";
+ * const suite = defineSuite({
+ *   name: "tiny", description: "",
+ *   questions: () => [{ id: "q1", suite: "tiny", text: "1+1", answer: { kind: "rational", value: "2" }, dims: {} }],
+ *   templates: { direct: "" },
  *   extract: (_q, c) => ({ value: c.text, rule: "all", span: null, candidates: 1 }),
- *   score: (_q, _c, e) => Promise.resolve({ status: e.value === "2" ? "correct" : "wrong", score: e.value === "2" ? 1 : 0, formatValid: true }),
- * };
+ *   score: (_q, _c, e) => ({ status: e.value === "2" ? "correct" : "wrong", score: e.value === "2" ? 1 : 0, formatValid: true }),
+ * });
  * const out = await Deno.makeTempDir();
  * const config = SweepConfigSchema.parse({ models: [{ name: "echo", provider: "sim" }], suites: [{ name: "tiny" }], samples: 2, outputDir: out });
  * const result = await runSweep(config, {
@@ -157,6 +156,21 @@ export async function runSweep(
   const clock: Clock = { started: new Date(), t0: performance.now() };
   const env = options.env ?? ((name: string) => Deno.env.get(name));
   const run = await prepareRun(config, options);
+  // The suites' runs (sandboxes, banks) close whatever happens next.
+  try {
+    return await sweepPrepared(run, options, clock, env);
+  } finally {
+    await run.closeEntries();
+  }
+}
+
+/** Steps 2 to 8 of {@linkcode runSweep}, on a prepared run. */
+async function sweepPrepared(
+  run: PreparedRun,
+  options: SweepOptions,
+  clock: Clock,
+  env: (name: string) => string | undefined,
+): Promise<SweepResult> {
   const store = await openRunFolder(run, options, clock, env);
   const stats = newStats();
   const progress = await startProgress(options, stats, run.total, clock);
@@ -203,6 +217,8 @@ interface PreparedRun {
   config: SweepConfig;
   start: Awaited<ReturnType<typeof openRun>>;
   entries: SuiteEntry[];
+  /** Closes the entries' suite runs. */
+  closeEntries(): Promise<void>;
   questionCounts: Record<string, number>;
   shard: Shard | undefined;
   identity: RunIdentity;
@@ -234,10 +250,35 @@ async function prepareRun(
   // A new run's manifest needs the git revision (a subprocess): read it
   // while the questions are generated.
   const environment = manifest === null ? readEnvironment() : null;
-  const { entries, questionCounts, inputs } = await beforeFolder(
+  const loaded = await beforeFolder(
     environment,
-    () => loadEntries(config, options.suites, baseDir, limit),
+    () => loadEntries(config, { suites: options.suites, baseDir, limit }),
   );
+  try {
+    return await settleRun(start, loaded, {
+      options,
+      environment,
+      providersLoading,
+    });
+  } catch (error) {
+    await loaded.close();
+    throw error;
+  }
+}
+
+/** The rest of step 1, once the entries are loaded (their runs open). */
+async function settleRun(
+  start: Awaited<ReturnType<typeof openRun>>,
+  loaded: LoadedEntries,
+  context: {
+    options: SweepOptions;
+    environment: ReturnType<typeof readEnvironment> | null;
+    providersLoading: Promise<ProviderFactory> | undefined;
+  },
+): Promise<PreparedRun> {
+  const { options, environment, providersLoading } = context;
+  const { config, limit, manifest } = start;
+  const { entries, questionCounts, inputs } = loaded;
   const shard = await beforeFolder(
     environment,
     () => shardToRun(manifest, options.shard),
@@ -255,6 +296,7 @@ async function prepareRun(
     config,
     start,
     entries,
+    closeEntries: loaded.close,
     questionCounts,
     shard,
     identity,
@@ -528,8 +570,9 @@ function laneShared(
 }
 
 /**
- * Step 7: one lane per model, side by side; then the writer, the cache,
- * the providers and the suites close whatever happened.
+ * Step 7: one lane per model, side by side; then the writer, the cache
+ * and the providers close whatever happened (the suites' runs close in
+ * {@linkcode runSweep}).
  *
  * @returns The first failure (a lane's or the writer's), or null.
  */
@@ -555,8 +598,6 @@ async function runLanes(
     });
     store.cache?.close();
     await providers.close();
-    const used = new Set(run.entries.map((e) => e.suite));
-    await Promise.all([...used].map((s) => s.close?.().catch(() => {})));
   }
   return failure;
 }

@@ -8,7 +8,7 @@ import type {
   SuiteConfig,
   SweepConfig,
 } from "../config/schema.ts";
-import type { Suite, Template } from "../suites/types.ts";
+import type { Suite, SuiteRun, Template } from "../suites/types.ts";
 import type { GenerationParams, Prompt, Question } from "../types.ts";
 import { rowKey } from "./row.ts";
 import { requestSeed } from "./seed.ts";
@@ -18,13 +18,19 @@ import { type Shard, shardOf } from "./shard.ts";
 export interface SuiteEntry {
   /** The suite's entry in the sweep config (name, params, templates). */
   config: SuiteConfig;
-  /** The suite that generates, extracts and scores these questions. */
+  /** The suite these questions are of (its name, templates and tools). */
   suite: Suite;
+  /**
+   * The suite's run for this entry's params: it extracts and scores the
+   * entry's rows, and holds what the suite keeps across them. Closed when
+   * the sweep ends.
+   */
+  run: SuiteRun;
   /** The questions to ask, at most the sweep's `limit` of them. */
   questions: Question[];
   /** Template ids (keys of `suite.templates`) and the templates. */
   templates: [string, Template][];
-  /** What judging runs on (`Suite.judging`), when the suite says. */
+  /** What judging runs on (`SuiteRun.judging`), when the suite says. */
   judging?: Record<string, string>;
 }
 

@@ -9,5 +9,6 @@ const dir = Deno.args[1]!;
 const { loadPyodide } = await import("file://" + dir + "/pyodide.mjs");
 const py = await loadPyodide({ indexURL: dir + "/", _makeSnapshot: true });
 const bytes: Uint8Array = py.makeMemorySnapshot();
-let off = 0;
-while (off < bytes.length) off += Deno.stdout.writeSync(bytes.subarray(off));
+for (let off = 0; off < bytes.length;) {
+  off += Deno.stdout.writeSync(bytes.subarray(off));
+}

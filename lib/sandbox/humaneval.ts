@@ -8,10 +8,15 @@ import { defaultSandbox, type Sandbox } from "./sandbox.ts";
 
 /** One HumanEval problem, as published. */
 export interface HumanEvalProblem {
+  /** The problem's id, e.g. "HumanEval/0". */
   task_id: string;
+  /** The function's signature and docstring, as the model sees it. */
   prompt: string;
+  /** The published solution's body. */
   canonical_solution: string;
+  /** The test code defining `check(candidate)`. */
   test: string;
+  /** The function `check` is called with. */
   entry_point: string;
 }
 
@@ -122,7 +127,9 @@ export interface HumanEvalOptions {
 
 /** Outcome of one problem. */
 export interface HumanEvalOutcome {
+  /** The problem's id. */
   task_id: string;
+  /** Whether `check` passed. */
   passed: boolean;
   /** The failure (assertion, exception, timeout), empty when passed. */
   error: string;

@@ -244,6 +244,7 @@
 export {
   closeSandbox,
   createSandbox,
+  defaultSandbox,
   measureComplexity,
   runCode,
 } from "./sandbox.ts";

@@ -79,16 +79,19 @@ export class TimingPair {
     return this.joined++;
   }
 
+  /** Wakes every side waiting in {@linkcode until}. */
   private wake(): void {
     const all = this.waiters;
     this.waiters = [];
     for (const w of all) w();
   }
 
+  /** Waits until `ok()` holds, checked at each {@linkcode wake}. */
   private async until(ok: () => boolean): Promise<void> {
     while (!ok()) await new Promise<void>((res) => this.waiters.push(res));
   }
 
+  /** Whether the other side left, or never joined. */
   private partnerGone(side: number): boolean {
     const other = 1 - side;
     return this.left[other]! || this.joined < 2;

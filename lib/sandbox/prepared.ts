@@ -27,6 +27,8 @@ export class PreparedArgs {
   /** How many arguments the list has. */
   readonly length: number;
   /**
+   * Encodes the argument list once.
+   *
    * @param args The argument list (JSON data, bigint, Map, Set).
    * @throws {TypeError} When a value cannot be sent (see `encodeValue`).
    */

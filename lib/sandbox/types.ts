@@ -27,6 +27,7 @@ export type RunStatus =
 
 /** One program, one entry function, a list of calls. */
 export interface RunRequest {
+  /** The program's language. */
   language: Language;
   /** The candidate's source. */
   code: string;
@@ -72,7 +73,7 @@ export interface RunRequest {
 export interface TimedCallRequest {
   /** Index into `calls`. */
   call: number;
-  /** @default 3 */
+  /** Timed samples of the call. @default 3 */
   repeats?: number;
   /**
    * This call's own limit, ms of CPU time (a wall-time backstop of 3× it
@@ -128,7 +129,9 @@ export type CallResult =
 
 /** What `runCode` resolves to. */
 export interface RunResult {
+  /** "ok", or why the worker stopped. */
   status: RunStatus;
+  /** One result per call, in order (fewer when the worker stopped). */
   results: CallResult[];
   /** The candidate's own stdout (capped). */
   stdout: string;
@@ -160,8 +163,11 @@ export type ComplexityClass =
 
 /** A complexity measurement request. */
 export interface ComplexityRequest {
+  /** The program's language. */
   language: Language;
+  /** The candidate program's source. */
   code: string;
+  /** The function to call. */
   entry: string;
   /**
    * The argument list for size n (generated in the parent, untimed), or
@@ -181,12 +187,13 @@ export interface ComplexityRequest {
   minSampleMs?: number;
   /** Wall-time limit for the whole measurement. @default 60000 */
   timeoutMs?: number;
-  /** @default 512 */
+  /** Memory limit of each worker, MiB. @default 512 */
   memoryMb?: number;
 }
 
 /** One measured size. */
 export interface ComplexityPoint {
+  /** The input size. */
   n: number;
   /** Median time of one call, ms. */
   ms: number;
@@ -194,20 +201,25 @@ export interface ComplexityPoint {
 
 /** Fit quality of one candidate class (lower error is better). */
 export interface ClassFit {
+  /** The candidate class. */
   class: ComplexityClass;
   /** Root mean squared relative error of t = a + b·f(n). */
   error: number;
+  /** Intercept of the fit, ms. */
   a: number;
+  /** Slope of the fit. */
   b: number;
 }
 
 /** What `measureComplexity` resolves to. */
 export interface ComplexityResult {
+  /** The class measured. */
   class: ComplexityClass;
   /** Slope of log t against log n over the upper half of the sizes. */
   exponent: number;
   /** Every class's fit, best first. */
   fit: ClassFit[];
+  /** The measured sizes and times, smallest first. */
   points: ComplexityPoint[];
   /** Status of the run (e.g. "compile_error"); "ok" when measured. */
   status: RunStatus;
@@ -221,6 +233,7 @@ export interface ComplexityResult {
 
 /** Where a sandbox runs a language, as `Sandbox.backend` reports it. */
 export interface BackendInfo {
+  /** The backend the language runs on. */
   backend: Backend;
   /** Versions, e.g. "CPython 3.11.2 in bubblewrap 0.8.0". */
   detail: string;
@@ -273,12 +286,15 @@ export interface SandboxOptions {
 
 /** One program of a batch: its source and the function `check` receives. */
 export interface BatchProgram {
+  /** The program's source. */
   code: string;
+  /** The function `check` receives. */
   entry: string;
 }
 
 /** A batch of Python programs, each run in a process of its own. */
 export interface ProgramsRequest {
+  /** The programs, each run in a process of its own. */
   programs: BatchProgram[];
   /**
    * Pass `check()` a wrapper that turns the candidate's return values into
@@ -287,15 +303,17 @@ export interface ProgramsRequest {
   guard?: boolean;
   /** Wall time for the whole batch. @default 60000 */
   timeoutMs?: number;
-  /** @default 512 */
+  /** Memory limit of each program's process, MiB. @default 512 */
   memoryMb?: number;
-  /** @default 1000000 */
+  /** Output kept per stream, bytes. @default 1000000 */
   maxOutputBytes?: number;
 }
 
 /** Outcome of one program. */
 export interface ProgramResult {
+  /** The program passed its check. */
   ok: boolean;
+  /** Why not, empty when it passed. */
   error: string;
   /**
    * The program stopped its worker (killed, or it killed the worker); the
@@ -310,7 +328,9 @@ export interface ProgramsResult {
   results: ProgramResult[];
   /** "ok", or why the worker stopped (e.g. "timeout"). */
   status: RunStatus;
+  /** What the programs printed (capped). */
   stdout: string;
+  /** What the programs wrote to stderr (capped). */
   stderr: string;
   /** Where the programs ran. */
   backend: Backend;

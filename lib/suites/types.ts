@@ -1,13 +1,12 @@
 /**
- * The suite contract: what one suite folder provides. A suite owns its
- * params, question sources, templates, extraction choice, scoring (which
- * may await: a sandbox, a judge model), forensics, declared dims and
- * baseline template, headline metrics (`metrics`: what the overview, the
- * sweep's closing table, `summary.csv` and the notebooks show for it, over
- * the rows `isScored` keeps), report sections, sim skills and extra CLIs. Generic
- * layers see only the parts they need (the runner: questions, templates,
- * extract, score; the report: {@linkcode SuiteView}; the sim: skills) and
- * never import a suite; the registry (`registry.ts`) is the one list of suites.
+ * The suite contract as generic code sees it. A suite is written with
+ * `defineSuite` (`define.ts`), which types its params, payload,
+ * extraction and per-run state; what comes out is a {@linkcode Suite}
+ * (what the config check, report and sim read) whose `open` makes a
+ * {@linkcode SuiteRun} (what the runner drives for one sweep). Generic
+ * layers see only the parts they need (the runner: a run and templates;
+ * the report: {@linkcode SuiteView}; the sim: skills) and never import a
+ * suite; the registry (`registry.ts`) is the one list of suites.
  *
  * @module
  */
@@ -27,12 +26,12 @@ import type {
 
 export type { Template, ToolExecutor };
 
-/** Options every suite's question source receives. */
+/** What opens one run of a suite: its params and where its files are. */
 export interface QuestionSourceOptions {
   /** Sweep seed, for generators. */
   seed: number;
-  /** Generator params or dataset settings from the config (validated by `validateParams`). */
-  params: Record<string, unknown>;
+  /** The suite's params from the config (parsed once, by the run). */
+  params: unknown;
   /** Folder relative paths in params resolve against (the config file's folder). */
   baseDir: string;
   /**
@@ -49,10 +48,8 @@ export type ParamsCheck = { ok: true } | {
   issues: { path: (string | number)[]; message: string }[];
 };
 
-/** What a suite's scorer may use besides the row itself. */
+/** What the runner gives a run's scorer besides the row itself. */
 export interface ScoreContext {
-  /** The suite's params from the config (validated). */
-  params: Record<string, unknown>;
   /**
    * Sends a prompt to a model that is not under test (a judge model named
    * in the suite's params). The runner makes one provider per model and
@@ -79,9 +76,11 @@ export interface ScoreCache {
 }
 
 /**
- * A suite: dataset + templates + extractor + scorer, with what the report
- * and the sim need to know about it. `P` is the suite's payload type.
- * Methods are written as methods so a `Suite<MyPayload>` is a `Suite`.
+ * A suite as generic code holds it (made by `defineSuite`, which keeps
+ * the params', extraction's and state's types inside): what the config
+ * check, the report, the sim and the runner read, and `open`, which makes
+ * one run. `P` is the suite's payload type. Methods are written as
+ * methods so a `Suite<MyPayload>` is a `Suite`.
  */
 export interface Suite<P = Record<string, unknown>> extends SuiteView {
   /** The suite's registry name, used in configs and rows, e.g. `"arithmetic"`. */
@@ -97,26 +96,12 @@ export interface Suite<P = Record<string, unknown>> extends SuiteView {
   version?: string;
   /** Validates `params` from the config; errors are reported with their path. */
   validateParams(params: unknown): ParamsCheck;
-  /** The questions for these params and seed. Deterministic. */
-  questions(options: QuestionSourceOptions): Promise<Question<P>[]>;
   /** The suite's prompt templates by id. */
   templates: Readonly<Record<string, Template>>;
   /** Template ids run when a config names none. */
   defaultTemplates: readonly string[];
   /** Executes tool calls for templates that offer tools. */
   executeTool?: ToolExecutor;
-  /** Extracts the answer from a completion (never throws). */
-  extract(question: Question<P>, completion: Completion): Extraction;
-  /**
-   * Scores an extraction against the key (never throws; may await).
-   * Returns the verdict with the suite's own metrics and forensic labels.
-   */
-  score(
-    question: Question<P>,
-    completion: Completion,
-    extraction: Extraction,
-    context: ScoreContext,
-  ): Verdict | Promise<Verdict>;
   /**
    * Typical completion tokens of one reply to a template, for sweep plans
    * made before any run of the model; `undefined` (or no method) leaves it
@@ -129,22 +114,71 @@ export interface Suite<P = Record<string, unknown>> extends SuiteView {
    */
   simSkills?: readonly RegisteredSkill[];
   /**
-   * What judging this suite's rows runs on for these params (e.g. the code
-   * sandbox's backends and versions), recorded in the manifest for each
-   * session. Throws, and the sweep refuses to start, when the params ask
-   * for something this machine lacks (the message says what to install).
-   */
-  judging?(params: Record<string, unknown>): Promise<Record<string, string>>;
-  /**
    * What the report's sample viewer shows of one of this suite's rows
    * beyond the generic fields (a program's tests, a matrix, the options).
    */
   detail?(row: SampleRow): SampleDetail | Promise<SampleDetail>;
   /**
-   * Releases what the suite opened for scoring (a sandbox pool). The
-   * runner calls it when a sweep that used the suite ends.
+   * Opens one run: parses the params once and makes what the suite keeps
+   * across rows (a sandbox pool, a loaded bank). Close it when done.
+   * @throws {TypeError} for params the suite refuses.
    */
-  close?(): Promise<void>;
+  open(options: QuestionSourceOptions): Promise<SuiteRun<P>>;
+  /**
+   * The questions for these params and seed (opens a run, asks, closes
+   * it): for a notebook that wants the questions alone. Deterministic.
+   */
+  questions(options: QuestionSourceOptions): Promise<Question<P>[]>;
+  /**
+   * Extracts the answer from a completion with these params (default the
+   * suite's defaults), without a run: for a notebook re-reading replies.
+   * @throws {TypeError} for params the suite refuses (a suite with a
+   *   required param needs them given); otherwise never throws.
+   */
+  extract(
+    question: Question<P>,
+    completion: Completion,
+    params?: unknown,
+  ): Extraction;
+}
+
+/**
+ * One run of a suite: its params parsed, its state open, its hooks bound
+ * to both. The runner opens one per suite entry of a sweep and closes it
+ * when the sweep ends, so two sweeps in one process share nothing.
+ */
+export interface SuiteRun<P = Record<string, unknown>> {
+  /** The suite this run is of. */
+  readonly suite: Suite<P>;
+  /** The params as the suite's schema parsed them (defaults filled in). */
+  readonly params: unknown;
+  /** The run's questions. Deterministic. */
+  questions(): Promise<Question<P>[]>;
+  /** Extracts the answer from a completion (never throws). */
+  extract(question: Question<P>, completion: Completion): Extraction;
+  /**
+   * Scores what `extract` returned (the same object, or a copy with the
+   * extraction judge's value) against the key. Never throws; may await.
+   */
+  score(
+    question: Question<P>,
+    completion: Completion,
+    extraction: Extraction,
+    context: ScoreContext,
+  ): Promise<Verdict>;
+  /**
+   * What judging runs on (e.g. the code sandbox's backends), recorded in
+   * the manifest; undefined when the suite says nothing.
+   * @throws when the params ask for something this machine lacks (the
+   * message says what to install); the sweep then refuses to start.
+   */
+  judging(): Promise<Record<string, string> | undefined>;
+  /**
+   * Releases what the run opened so far. Safe to call twice; a run used
+   * after it (to score more rows) opens what it needs again, and is to be
+   * closed again.
+   */
+  close(): Promise<void>;
 }
 
 /** The suites a sweep, config check or report can use, in registry order. */

@@ -47,7 +47,6 @@ interface SweepResult {
 /** Child: one sweep, its rows and phase times. */
 async function childSweep(python: string, problems: string[]): Promise<void> {
   const { parseConfig, runSweep } = await import("../../lib/mod.ts");
-  const { codeSuite } = await import("../../lib/suites/code/suite.ts");
   const out = await Deno.makeTempDir();
   const config = parseConfig({
     outputDir: out,
@@ -67,7 +66,6 @@ async function childSweep(python: string, problems: string[]): Promise<void> {
   await printMeasured(async (): Promise<SweepResult> => {
     const b0 = machineBusyMs();
     const { runDir, done } = await runSweep(config, { progress: "none" });
-    await codeSuite.close?.();
     const busyMs = machineBusyMs() - b0;
     const rows = (await Deno.readTextFile(`${runDir}/results.jsonl`)).trim()
       .split("\n").map((l) => JSON.parse(l));

@@ -245,7 +245,7 @@ async function childPerf(
     concurrency: Number(Deno.env.get("PERF_CONCURRENCY") ?? 2),
   });
   await printMeasured(async () => {
-    const expected = await expectedOutputs(problem);
+    const expected = await expectedOutputs(problem, sandbox);
     const j = await judgeBank(SLOWER[language], problem.entry[language], {
       sandbox,
       problem,
@@ -263,8 +263,6 @@ async function childPerf(
     };
   });
   await sandbox.close();
-  const { codeSuite } = await import("../../lib/suites/code/suite.ts");
-  await codeSuite.close?.();
 }
 
 /**

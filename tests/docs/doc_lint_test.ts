@@ -11,7 +11,7 @@ const ENTRIES: string[][] = [
   ["lib/mod.ts", "lib/suites/linalg/mod.ts"],
   ["lib/mod.ts", "lib/suites/arithmetic/mod.ts"],
   ["lib/mod.ts", "lib/runner/mod.ts"],
-  ["lib/mod.ts", "lib/suites/code/mod.ts"],
+  ["lib/mod.ts", "lib/suites/code/mod.ts", "lib/sandbox/mod.ts"],
   ["lib/mod.ts", "lib/suites/code/mutate/mod.ts"],
   ["lib/mod.ts", "lib/store/mod.ts"],
   ["lib/mod.ts", "lib/suites/qa/mod.ts"],

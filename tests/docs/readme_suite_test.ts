@@ -43,33 +43,23 @@ const SUITE_PATH = /^\/\/ (lib\/suites\/\w+\/suite\.ts)\n/.exec(
 )?.[1];
 
 /** A suite no sim skill reads, registered beside the README's. */
-const MUTE_SUITE = `import type { Suite } from "../types.ts";
+const MUTE_SUITE = `import { defineSuite } from "../define.ts";
 
-export const muteSuite: Suite = {
+export const muteSuite = defineSuite({
   name: "mute",
   description: "Questions no sim skill reads.",
-  validateParams: () => ({ ok: true }),
   questions: () =>
-    Promise.resolve(["red", "green", "blue"].map((c) => ({
+    ["red", "green", "blue"].map((c) => ({
       id: \`mute/\${c}\`,
       suite: "mute",
       text: \`Name a colour that is not \${c}.\`,
-      answer: { kind: "text", value: c },
+      answer: { kind: "text" as const, value: c },
       dims: {},
-    }))),
-  templates: {
-    plain: {
-      id: "plain",
-      description: "as is",
-      render: (q) => [{ role: "user", content: q.text }],
-    },
-  },
-  defaultTemplates: ["plain"],
-  baseline: "plain",
-  dims: [],
+    })),
+  templates: { plain: "" },
   extract: () => ({ value: null, rule: "none", span: null, candidates: 0 }),
   score: () => ({ status: "parse_error", score: 0, formatValid: false }),
-};
+});
 `;
 const MUTE_REGISTRY = `type Mute = typeof import("./mute/suite.ts");
 const LOADERS = [
@@ -85,17 +75,18 @@ function shape(line: string): string {
   return line.replace(/"[^"]*"/g, '"…"').replace(/\d+/g, "N");
 }
 
-Deno.test("docs/write-a-suite.md has a suite block of at most 150 lines that says where it goes, registry lines, a config and the warning", () => {
+Deno.test("docs/write-a-suite.md has a suite block of at most 40 lines that says where it goes, registry lines, a config and the warning", () => {
   assert.ok(
     SUITE && REGISTRY && CONFIG && COMMANDS && WARNING,
     "a block is missing",
   );
   assert.ok(
     SUITE_PATH,
-    "the suite block starts with its path, e.g. // lib/suites/letters/suite.ts",
+    "the suite block starts with its path, e.g. // lib/suites/units/suite.ts",
   );
   const lines = SUITE.text.trimEnd().split("\n").length;
-  assert.ok(lines <= 150, `the suite is ${lines} lines`);
+  assert.ok(lines <= 40, `the suite is ${lines} lines`);
+  assert.match(SUITE.text, /defineSuite\(/);
   assert.match(REGISTRY.text, /^\/\/ lib\/suites\/registry\.ts\n/);
 });
 
@@ -110,17 +101,17 @@ Deno.test("docs/write-a-suite.md: the suite type-checks, registers, sweeps on th
   const checked = await copy.check([SUITE_PATH!, "lib/suites/mute/suite.ts"]);
   assert.equal(checked.code, 0, `deno check failed:\n${checked.stderr}`);
 
-  // The page's config, as `deno task sweep letters.json` runs it.
-  assert.match(COMMANDS!.text, /^deno task sweep letters\.json\b/m);
-  assert.match(COMMANDS!.text, /^deno task report outputs\/letters-<time>/m);
+  // The page's config, as `deno task sweep units.json` runs it.
+  assert.match(COMMANDS!.text, /^deno task sweep units\.json\b/m);
+  assert.match(COMMANDS!.text, /^deno task report outputs\/units-<time>/m);
   const config = JSON.parse(CONFIG!.text) as {
     name: string;
     models: { name: string }[];
     suites: { name: string }[];
   };
-  await Deno.writeTextFile(join(copy.root, "letters.json"), CONFIG!.text);
+  await Deno.writeTextFile(join(copy.root, "units.json"), CONFIG!.text);
   const swept = await copy.run("lib/cli/sweep.ts", [
-    "letters.json",
+    "units.json",
     "--progress",
     "none",
   ]);
@@ -141,7 +132,7 @@ Deno.test("docs/write-a-suite.md: the suite type-checks, registers, sweeps on th
     assert.ok(correct >= own.length / 2, `${model.name}: ${correct} correct`);
   }
   assert.match(swept.stdout, new RegExp(`^${suite} +sim-strong `, "m"));
-  // `deno task report outputs/letters-<time>`, as the page's next line.
+  // `deno task report outputs/units-<time>`, as the page's next line.
   const reported = await copy.run("lib/cli/report.ts", [runDir]);
   assert.equal(reported.code, 0, `the report failed:\n${reported.stderr}`);
   assert.match(reported.stdout, /report\.html/);

@@ -1,4 +1,6 @@
 /** Stand-in suite and provider for runner tests (the real ones are tested elsewhere). */
+import { z } from "zod";
+import { defineSuite } from "../../lib/suites/define.ts";
 import type { Suite } from "../../lib/suites/types.ts";
 import type { Completion, Prompt } from "../../lib/types.ts";
 import type { Provider } from "../../lib/providers/types.ts";
@@ -10,20 +12,19 @@ import {
 
 /** A suite of `n` additions "a+b" answered by the text itself. */
 export function addSuite(n: number, options: { tools?: boolean } = {}): Suite {
-  const suite: Suite = {
+  return defineSuite({
     name: "add",
     description: "a + b",
-    validateParams: () => ({ ok: true }),
+    // Any params: the runner tests pass their own.
+    params: z.record(z.string(), z.unknown()),
     questions: () =>
-      Promise.resolve(
-        Array.from({ length: n }, (_, i) => ({
-          id: `add-${i}`,
-          suite: "add",
-          text: `${i}+${i + 1}`,
-          answer: { kind: "rational" as const, value: String(2 * i + 1) },
-          dims: { i },
-        })),
-      ),
+      Array.from({ length: n }, (_, i) => ({
+        id: `add-${i}`,
+        suite: "add",
+        text: `${i}+${i + 1}`,
+        answer: { kind: "rational" as const, value: String(2 * i + 1) },
+        dims: { i },
+      })),
     templates: {
       direct: {
         id: "direct",
@@ -65,14 +66,15 @@ export function addSuite(n: number, options: { tools?: boolean } = {}): Suite {
         formatValid: true,
       };
     },
-  };
-  if (options.tools) {
-    suite.executeTool = (_name, args) => {
-      const { a, b } = JSON.parse(args) as { a: number; b: number };
-      return String(a + b);
-    };
-  }
-  return suite;
+    ...(options.tools
+      ? {
+        executeTool: (_name: string, args: string) => {
+          const { a, b } = JSON.parse(args) as { a: number; b: number };
+          return String(a + b);
+        },
+      }
+      : {}),
+  });
 }
 
 /** Adds the two numbers of the last user message. */

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { parseConfig } from "../../lib/config/mod.ts";
 import { runSweep } from "../../lib/runner/mod.ts";
 import type { Suite } from "../../lib/suites/types.ts";
+import { wrapRuns } from "../_score.ts";
 import type { ResultRow } from "../../lib/types.ts";
 import { toySuite } from "../fixtures/toy_suite.ts";
 import { chatReply } from "../fixtures/chat_reply.ts";
@@ -47,11 +48,10 @@ Deno.test("runSweep() loads an endpoint judge's provider for a sim sweep, for ev
       [toySuite],
     ).models[0]!;
     // The toy suite, asking the judge about every row.
-    const judged: Suite = {
-      ...toySuite,
+    const judged: Suite = wrapRuns(toySuite, (run) => ({
       score: async (question, completion, extraction, context) => {
-        const verdict = await toySuite.score(
-          question as never,
+        const verdict = await run.score(
+          question,
           completion,
           extraction,
           context,
@@ -66,7 +66,7 @@ Deno.test("runSweep() loads an endpoint judge's provider for a sim sweep, for ev
           metrics: { judge: reply.error?.message ?? reply.text },
         };
       },
-    };
+    })) as Suite;
     const config = parseConfig(
       {
         outputDir: out,

@@ -48,30 +48,23 @@ Deno.test("runSweep() reports the judging phase while replies are in and rows ar
       answer: { kind: "rational" as const, value: "2" },
       dims: {},
     }));
-    const suite = {
+    const { defineSuite } = await import("../../lib/suites/define.ts");
+    const suite = defineSuite({
       name: "slow",
       description: "",
-      validateParams: () => ({ ok: true as const }),
-      questions: () => Promise.resolve(questions),
-      templates: {
-        direct: {
-          id: "direct",
-          description: "",
-          render: (
-            q: { text: string },
-          ) => [{ role: "user" as const, content: q.text }],
-        },
-      },
-      defaultTemplates: ["direct"],
-      baseline: "direct",
-      dims: [],
+      questions: () => questions,
+      templates: [{
+        id: "direct",
+        description: "",
+        render: (q) => [{ role: "user" as const, content: q.text }],
+      }],
       extract: () => ({ value: "2", rule: "all", span: null, candidates: 1 }),
       // Scoring takes a while after the reply, as the code suite's sandbox does.
       score: async () => {
         await new Promise((r) => setTimeout(r, 400));
         return { status: "correct" as const, score: 1, formatValid: true };
       },
-    };
+    });
     const config = SweepConfigSchema.parse({
       outputDir: out,
       cache: false,

@@ -67,7 +67,9 @@ Deno.test("shardOfKey() keeps the samples of one (model, question, template) tog
 
 Deno.test("shardOf() splits the demo plan within a few percent", async () => {
   const { config, baseDir } = await loadConfig(DEMO);
-  const { entries } = await loadEntries(config, SUITES, baseDir, undefined);
+  const loaded = await loadEntries(config, { suites: SUITES, baseDir });
+  await loaded.close();
+  const { entries } = loaded;
   const measured: string[] = [];
   for (const n of [2, 3, 4]) {
     const counts = new Array<number>(n).fill(0);

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { wrapRuns } from "../_score.ts";
 import { runSweep } from "../../lib/mod.ts";
 import { readManifest } from "../../lib/store/mod.ts";
 import {
@@ -344,12 +345,12 @@ Deno.test("runSweep() records a suite that throws while judging as an error row 
     const { factory } = stubProviders((_m, p) =>
       Promise.resolve(ok(answer(p)))
     );
-    const suite = addSuite(4);
-    const score = suite.score;
-    suite.score = (q, c, e, x) => {
-      if (q.id === "add-2") throw new Error("boom");
-      return score(q, c, e, x);
-    };
+    const suite = wrapRuns(addSuite(4), (run) => ({
+      score: (q, c, e, x) => {
+        if (q.id === "add-2") throw new Error("boom");
+        return run.score(q, c, e, x);
+      },
+    }));
     const result = await runSweep(testConfig(dir), {
       suites: [suite],
       createProvider: factory,

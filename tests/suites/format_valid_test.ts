@@ -10,7 +10,7 @@ import { noExtraction } from "../../lib/extract/suite_extract.ts";
 import { STATUSES } from "../../lib/judge/status.ts";
 import { finishRow } from "../../lib/runner/finish.ts";
 import { getSuite } from "../../lib/suites/mod.ts";
-import type { Suite } from "../../lib/suites/types.ts";
+import type { SuiteRun } from "../../lib/suites/types.ts";
 import type { Extraction, Question, VerdictStatus } from "../../lib/types.ts";
 import { NO_CONTEXT } from "../_score.ts";
 import {
@@ -248,11 +248,14 @@ async function verdictOf(c: Case) {
   const suite = getSuite(c.suite);
   const question = c.question ?? QUESTIONS[c.suite]!;
   const completion = reply(c.text, c.finishReason);
-  const extraction = c.extraction ?? suite.extract(question, completion);
-  const verdict = await suite.score(question, completion, extraction, {
-    ...NO_CONTEXT,
+  const run = await suite.open({
+    seed: 0,
     params: PARAMS[c.suite] ?? {},
+    baseDir: ".",
   });
+  const extraction = c.extraction ?? run.extract(question, completion);
+  const verdict = await run.score(question, completion, extraction, NO_CONTEXT);
+  await run.close();
   return { verdict, answered: extraction.value !== null };
 }
 
@@ -285,8 +288,13 @@ Deno.test("every suite's score gives the status ladder's format_valid: a status 
 Deno.test("finishRow() makes the error row of a failed request in every suite, without asking the suite", async () => {
   for (const name of ["arithmetic", "ceval", "linalg", "code"]) {
     const asked: string[] = [];
-    const real = getSuite(name);
-    const suite: Suite = {
+    const suite = getSuite(name);
+    const real = await suite.open({
+      seed: 0,
+      params: PARAMS[name] ?? {},
+      baseDir: ".",
+    });
+    const run: SuiteRun = {
       ...real,
       extract: (q, c) => {
         asked.push("extract");
@@ -313,6 +321,7 @@ Deno.test("finishRow() makes the error row of a failed request in every suite, w
         entry: {
           config: { name, params: PARAMS[name] ?? {} },
           suite,
+          run,
           questions: [question],
           templates: [["t", template]],
         },
@@ -327,9 +336,10 @@ Deno.test("finishRow() makes the error row of a failed request in every suite, w
         attempts: 3,
         error: { kind: "timeout", message: "timed out after 3 attempts" },
       },
-      context: { ...NO_CONTEXT, params: PARAMS[name] ?? {} },
+      context: NO_CONTEXT,
       redact: (t) => t,
     });
+    await real.close();
     assert.deepEqual(asked, [], name);
     assert.deepEqual(
       [

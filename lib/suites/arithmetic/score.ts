@@ -9,7 +9,7 @@ import { classifyNumericError } from "./forensics.ts";
 import {
   errorVerdict,
   formatValidFor,
-  noAnswerWhy,
+  ladderVerdict,
   statusBeforeComparing,
 } from "../../judge/status.ts";
 import { compareNumeric, type NumericTolerance } from "../../judge/numeric.ts";
@@ -118,16 +118,7 @@ export function judgeNumeric(
     // A stray last number in a cut-off reply is not an answer.
     trusted: extraction.rule !== "last_number",
   });
-  if (ladder !== null) {
-    return {
-      status: ladder,
-      score: 0,
-      formatValid: formatValidFor(ladder, extraction, inFormat),
-      explanation: ladder === "truncated"
-        ? "the reply hit the token limit before an answer"
-        : noAnswerWhy(extraction),
-    };
-  }
+  if (ladder !== null) return ladderVerdict(ladder, extraction, inFormat);
   const expected = question.answer.value;
   const value = extraction.value ?? "";
   if (question.answer.kind !== "rational" || typeof expected !== "string") {

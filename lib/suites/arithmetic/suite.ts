@@ -52,8 +52,7 @@
  */
 import { isAbsolute, join } from "node:path";
 import { z } from "zod";
-import { numberAnswer } from "../../extract/number.ts";
-import { suiteExtract } from "../../extract/suite_extract.ts";
+import { numberExtract } from "../../extract/suite_extract.ts";
 import {
   ARITHMETIC_FAMILIES,
   generateArithmetic,
@@ -67,10 +66,10 @@ import {
 } from "./score.ts";
 import { ARITHMETIC_TEMPLATES } from "./templates.ts";
 import type { Question } from "../../types.ts";
-import type { QuestionSourceOptions, Suite } from "../types.ts";
+import type { Suite } from "../types.ts";
+import { defineSuite, type RunInfo } from "../define.ts";
 import type { DimSpec } from "../../types.ts";
 import { arithmeticSkill } from "./sim/skill.ts";
-import { zodParams } from "../params.ts";
 import { uniqueList } from "../../config/unique.ts";
 import { importLazily } from "../../lazy.ts";
 import { ACCURACY, FORMAT_VALID_RATE } from "../../judge/metric.ts";
@@ -120,9 +119,6 @@ export const ArithmeticParamsSchema = z.strictObject({
 /** Validated arithmetic params, defaults filled in. */
 export type ArithmeticParams = ReturnType<typeof ArithmeticParamsSchema.parse>;
 
-const PARAMS = zodParams("arithmetic", ArithmeticParamsSchema);
-const parseParams = PARAMS.parse;
-
 /**
  * Most questions one arithmetic entry may generate. Questions are held in
  * memory for the sweep (about 1 KB each), so a valid config at every
@@ -147,16 +143,13 @@ function plannedQuestions(p: ArithmeticParams): number {
 }
 
 async function questions(
-  options: QuestionSourceOptions,
+  { params: p, seed, baseDir, inputs }: RunInfo<ArithmeticParams>,
 ): Promise<ArithmeticQuestion[]> {
-  const p = parseParams(options.params);
   let out: Question[];
   if (p.preset === "llmmath") out = llmmathQuestions();
   else if (p.dataset !== undefined) {
-    const path = isAbsolute(p.dataset)
-      ? p.dataset
-      : join(options.baseDir, p.dataset);
-    out = await loadFrozen(path, options.inputs);
+    const path = isAbsolute(p.dataset) ? p.dataset : join(baseDir, p.dataset);
+    out = await loadFrozen(path, inputs);
   } else {
     const planned = plannedQuestions(p);
     if (planned > MAX_ARITHMETIC_QUESTIONS) {
@@ -169,7 +162,7 @@ async function questions(
       );
     }
     out = generateArithmetic({
-      seed: options.seed,
+      seed,
       families: p.families,
       digits: p.digits,
       ops: p.ops,
@@ -185,11 +178,6 @@ async function questions(
   const tolerance = p.tolerance;
   return out.map((q) => ({ ...q, payload: { ...q.payload, tolerance } }));
 }
-
-// The question's own numbers are inputs a reply may restate, not answers.
-const extract = suiteExtract<Question>((text, question) =>
-  numberAnswer(text, { question: question.text })
-);
 
 /** The dims arithmetic questions carry. */
 export const ARITHMETIC_DIMS: readonly DimSpec[] = [
@@ -214,14 +202,14 @@ export const ARITHMETIC_DIMS: readonly DimSpec[] = [
 ];
 
 /** The bare-arithmetic suite. */
-export const arithmeticSuite: Suite<ArithmeticPayload> = {
+export const arithmeticSuite: Suite<ArithmeticPayload> = defineSuite({
   name: "arithmetic",
   version: "1",
   description:
     "Bare arithmetic without tools: integer, decimal, fraction, percentage, compound and word problems, exact answers, error forensics.",
-  validateParams: PARAMS.validate,
+  params: ArithmeticParamsSchema,
   questions,
-  templates: { ...ARITHMETIC_TEMPLATES },
+  templates: ARITHMETIC_TEMPLATES,
   defaultTemplates: ["direct"],
   baseline: "direct",
   dims: ARITHMETIC_DIMS,
@@ -233,7 +221,7 @@ export const arithmeticSuite: Suite<ArithmeticPayload> = {
   executeTool: async (name, args) =>
     (await importLazily<Calculator>("./calculator.ts", import.meta.url))
       .executeArithmeticTool(name, args),
-  extract,
+  extract: (question, completion) => numberExtract(question, completion),
   score: judgeNumeric,
   detail: async (row) =>
     (await importLazily<typeof import("./detail.ts")>(
@@ -245,5 +233,5 @@ export const arithmeticSuite: Suite<ArithmeticPayload> = {
   sections: async (frame) =>
     (await importLazily<Sections>("./report/sections.ts", import.meta.url))
       .arithmeticSections(frame),
-  simSkills: [arithmeticSkill],
-};
+  sim: arithmeticSkill,
+});

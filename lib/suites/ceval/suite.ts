@@ -65,11 +65,10 @@ import {
   formatCevalItem,
 } from "./templates.ts";
 import type { Question } from "../../types.ts";
-import { InputLog } from "../../inputs/mod.ts";
-import type { QuestionSourceOptions, Suite } from "../types.ts";
+import type { Suite } from "../types.ts";
+import { defineSuite, type RunInfo } from "../define.ts";
 import type { DimSpec } from "../../types.ts";
 import { multipleChoiceSkill } from "./sim/skill.ts";
-import { zodParams } from "../params.ts";
 import { uniqueList } from "../../config/unique.ts";
 import { importLazily } from "../../lazy.ts";
 import { CEVAL_METRICS } from "./metrics.ts";
@@ -124,9 +123,6 @@ export type CevalParams = ReturnType<typeof CevalParamsSchema.parse>;
 export const BUNDLED_CEVAL_ROOT: string = fileURLToPath(
   new URL("../../../data/ceval", import.meta.url),
 );
-
-const PARAMS = zodParams("ceval", CevalParamsSchema);
-const parseParams = PARAMS.parse;
 
 function itemOf(r: CevalRecord): CevalItem {
   return {
@@ -194,21 +190,19 @@ export function cevalQuestions(
 }
 
 async function questions(
-  options: QuestionSourceOptions,
+  { params: p, baseDir, inputs }: RunInfo<CevalParams>,
 ): Promise<CevalQuestion[]> {
-  const p = parseParams(options.params);
   const root = p.root === undefined
     ? BUNDLED_CEVAL_ROOT
     : isAbsolute(p.root)
     ? p.root
-    : join(options.baseDir, p.root);
+    : join(baseDir, p.root);
   const subjects = p.subjects === "all"
     ? undefined
     : p.subjects === "hard"
     ? cevalHardSubjects()
     : p.subjects;
   const layout = p.layout;
-  const inputs = options.inputs ?? new InputLog({ baseDir: options.baseDir });
   let records = await loadCeval(root, {
     split: p.split,
     layout,
@@ -293,20 +287,21 @@ export const CEVAL_DIMS: readonly DimSpec[] = [
 ];
 
 /** The C-Eval suite. */
-export const cevalSuite: Suite<CevalPayload> = {
+export const cevalSuite: Suite<CevalPayload> = defineSuite({
   name: "ceval",
   version: "1",
   description:
     "C-Eval Chinese multiple choice (52 subjects, 4 categories, 4 levels, HARD subset) from the official CSV, Hugging Face parquet or JSON layouts; official prompt modes.",
-  validateParams: PARAMS.validate,
+  params: CevalParamsSchema,
   questions,
-  templates: { ...CEVAL_TEMPLATES },
+  templates: CEVAL_TEMPLATES,
   defaultTemplates: ["few_shot"],
   baseline: "few_shot",
   dims: CEVAL_DIMS,
   metrics: CEVAL_METRICS,
-  extract,
-  score: judgeChoice,
+  extract: (question, completion) => extract(question, completion),
+  score: (question, completion, extraction) =>
+    judgeChoice(question, completion, extraction),
   detail: async (row) =>
     (await importLazily<typeof import("./detail.ts")>(
       "./detail.ts",
@@ -317,5 +312,5 @@ export const cevalSuite: Suite<CevalPayload> = {
   sections: async (frame) =>
     (await importLazily<Sections>("./sections.ts", import.meta.url))
       .cevalSections(frame),
-  simSkills: [multipleChoiceSkill],
-};
+  sim: multipleChoiceSkill,
+});

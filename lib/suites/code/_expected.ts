@@ -1,25 +1,49 @@
 /**
  * The answer key of a bank problem: its JavaScript reference's outputs on
- * every test, computed in the sandbox once per problem.
+ * every test, computed in the sandbox once per problem and run.
  *
  * @module
  */
 import type { Sandbox, SandboxValue } from "../../sandbox/mod.ts";
 import type { CodeProblem } from "./bank/mod.ts";
 
-const referenceOutputs = new Map<CodeProblem, Promise<SandboxValue[]>>();
+/** The references' outputs of one run, computed once per problem. */
+export class ReferenceOutputs {
+  readonly #outputs = new Map<CodeProblem, Promise<SandboxValue[]>>();
+
+  /** The JavaScript reference's outputs on every test, run in `sandbox`. */
+  of(problem: CodeProblem, sandbox: Sandbox): Promise<SandboxValue[]> {
+    let out = this.#outputs.get(problem);
+    if (out === undefined) {
+      out = referenceOutputsOn(problem, sandbox);
+      this.#outputs.set(problem, out);
+    }
+    return out;
+  }
+}
 
 /**
- * The JavaScript reference's outputs on every test, run in `sandbox`
- * (memoised per problem, whichever sandbox ran it first).
+ * The JavaScript reference's outputs on every test, run in `sandbox`.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { createSandbox } from "../../sandbox/mod.ts";
+ * import { loadBank } from "./bank/mod.ts";
+ * import { referenceOutputsOn } from "./_expected.ts";
+ * const [problem] = await loadBank();
+ * const sandbox = createSandbox({ warm: 0 });
+ * const outputs = await referenceOutputsOn(problem!, sandbox);
+ * await sandbox.close();
+ * assert.equal(outputs.length, problem!.tests.length);
+ * ```
  */
-export function expectedOutputsOn(
+export function referenceOutputsOn(
   problem: CodeProblem,
   sandbox: Sandbox,
 ): Promise<SandboxValue[]> {
-  let out = referenceOutputs.get(problem);
-  if (out === undefined) {
-    out = sandbox.runCode({
+  {
+    return sandbox.runCode({
       language: "javascript",
       code: problem.reference.javascript,
       entry: problem.entry.javascript,
@@ -42,7 +66,5 @@ export function expectedOutputsOn(
       }
       return values;
     });
-    referenceOutputs.set(problem, out);
   }
-  return out;
 }

@@ -35,7 +35,7 @@ import {
   COMPLEXITY_CLASSES,
   type ComplexityClass,
 } from "./bank/mod.ts";
-import { preparedInput } from "./_inputs.ts";
+import { PreparedInputs } from "./_inputs.ts";
 import type { CodeLanguage } from "./params.ts";
 
 /** What judging a bank candidate found (JSON data). */
@@ -58,6 +58,11 @@ export interface BankJudgeOptions {
   timeoutMs: number;
   memoryMb: number;
   complexity: boolean;
+  /**
+   * The run's large inputs, kept for the problem's next candidates.
+   * @default a fresh set (nothing kept)
+   */
+  inputs?: PreparedInputs;
 }
 
 /**
@@ -245,11 +250,11 @@ function failureClass(run: RunResult, testsAnswered: boolean): string {
  * import assert from "node:assert/strict";
  * import { closeSandbox, createSandbox } from "../../sandbox/mod.ts";
  * import { loadBank } from "./bank/mod.ts";
- * import { expectedOutputsOn } from "./_expected.ts";
+ * import { referenceOutputsOn } from "./_expected.ts";
  * import { judgeBank } from "./judge.ts";
  * const problem = (await loadBank()).find((p) => p.id === "max_window_sum")!;
  * const sandbox = createSandbox({ warm: 0 });
- * const expected = await expectedOutputsOn(problem, sandbox);
+ * const expected = await referenceOutputsOn(problem, sandbox);
  * const j = await judgeBank(problem.reference.javascript, problem.entry.javascript, {
  *   sandbox, problem, language: "javascript", expected, inputSeed: 1,
  *   timeoutMs: 10_000, memoryMb: 256, complexity: false,
@@ -266,10 +271,11 @@ export async function judgeBank(
   options: BankJudgeOptions,
 ): Promise<BankJudgement> {
   const { sandbox, problem, language, expected, inputSeed } = options;
+  const inputs = options.inputs ?? new PreparedInputs();
   const metrics: Record<string, DimValue> = {};
   const tests = problem.tests;
   const n = problem.large.sizes.at(-1) ?? 1000;
-  const { args: largeArgs, prepared: largeWire } = preparedInput(
+  const { args: largeArgs, prepared: largeWire } = inputs.get(
     problem,
     n,
     inputSeed,
@@ -370,7 +376,7 @@ export async function judgeBank(
       language,
       code,
       entry,
-      input: (size: number) => preparedInput(problem, size, inputSeed).prepared,
+      input: (size: number) => inputs.get(problem, size, inputSeed).prepared,
     }).catch((error) => ({
       class: "unknown" as const,
       reason: `not measured: ${error instanceof Error ? error.message : error}`,

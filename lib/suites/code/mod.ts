@@ -27,6 +27,7 @@ export {
   type ExtractCodeOptions,
 } from "./extract.ts";
 export * from "./score.ts";
+export * from "./run.ts";
 export * from "./aggregate.ts";
 export * from "./report.ts";
 export * from "./sections.ts";
@@ -37,5 +38,9 @@ export * from "./sim/mod.ts";
 // documented entry point of its own).
 export type {
   ComplexityClass as MeasuredComplexity,
+  Sandbox,
   SandboxValue,
 } from "../../sandbox/mod.ts";
+export type { ReferenceOutputs } from "./_expected.ts";
+export type { PreparedInputs } from "./_inputs.ts";
+export type { VerdictMemo } from "./verdicts.ts";

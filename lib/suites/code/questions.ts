@@ -10,14 +10,17 @@
 import { isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Question } from "../../types.ts";
-import type { SandboxValue } from "../../sandbox/mod.ts";
-import { expectedOutputsOn } from "./_expected.ts";
+import {
+  defaultSandbox,
+  type Sandbox,
+  type SandboxValue,
+} from "../../sandbox/mod.ts";
+import { referenceOutputsOn } from "./_expected.ts";
+import type { CodeRunState } from "./run.ts";
 import { HUMANEVAL_PATH, loadHumanEval } from "../../sandbox/mod.ts";
 import { InputLog } from "../../inputs/mod.ts";
-import type { QuestionSourceOptions } from "../types.ts";
 import { type CodeProblem, loadBank } from "./bank/mod.ts";
 import type { CodeLanguage, CodeParams } from "./params.ts";
-import { suiteSandbox } from "./_sandbox.ts";
 
 /** What a code question carries besides its text and key. */
 export type CodePayload = {
@@ -68,10 +71,12 @@ export function keyText(values: readonly unknown[]): string {
 }
 
 /**
- * The JavaScript reference's outputs on every test, run in the suite's
- * sandbox (memoised per problem).
+ * The JavaScript reference's outputs on every test (the answer key of a
+ * bank problem), run in `sandbox`.
  *
  * @param problem A bank problem.
+ * @param sandbox Where to run it. @default the process's default sandbox
+ *   (`defaultSandbox`; `closeSandbox()` frees it)
  * @returns One output per test, in test order.
  * @throws {Error} naming the reference file when the reference fails a
  *   test or does not finish.
@@ -79,16 +84,19 @@ export function keyText(values: readonly unknown[]): string {
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { codeSuite, expectedOutputs, loadBank } from "./mod.ts";
+ * import { closeSandbox } from "../../sandbox/mod.ts";
+ * import { expectedOutputs, loadBank } from "./mod.ts";
  * const [problem] = await loadBank();
  * const outputs = await expectedOutputs(problem!);
  * assert.equal(outputs.length, problem!.tests.length);
- * assert.equal(await expectedOutputs(problem!), outputs);
- * await codeSuite.close?.();
+ * await closeSandbox();
  * ```
  */
-export function expectedOutputs(problem: CodeProblem): Promise<SandboxValue[]> {
-  return expectedOutputsOn(problem, suiteSandbox());
+export function expectedOutputs(
+  problem: CodeProblem,
+  sandbox: Sandbox = defaultSandbox(),
+): Promise<SandboxValue[]> {
+  return referenceOutputsOn(problem, sandbox);
 }
 
 function selectProblems(all: CodeProblem[], p: CodeParams): CodeProblem[] {
@@ -143,36 +151,42 @@ function selectProblems(all: CodeProblem[], p: CodeParams): CodeProblem[] {
   return out;
 }
 
-/** Loaded problems by id, for the scorer (kept from the last `codeQuestions`). */
-export const PROBLEMS = new Map<string, CodeProblem>();
-
 /**
  * The questions for these params: bank problems × languages (keys from
- * the reference), or HumanEval's 164 problems in Python. Bank problems
- * are also kept in {@linkcode PROBLEMS} for the scorer.
+ * the reference, run on the run's sandbox), or HumanEval's 164 problems
+ * in Python. Bank problems are also kept in the run's `problems` for the
+ * scorer.
  *
  * @param p The suite's validated params.
- * @param baseDir The folder a relative `dataset` resolves against.
- * @param seed The sweep seed (the large-input seed unless `inputSeed`).
+ * @param options The folder a relative `dataset` resolves against, the
+ *   sweep seed (the large-input seed unless `inputSeed`), the input log
+ *   and the run's state.
  * @returns One question per (problem, language).
  * @throws {RangeError} for problem ids the bank does not have.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { CODE_PARAMS, codeQuestions, codeSuite } from "./mod.ts";
+ * import { CODE_PARAMS, codeQuestions, CodeRunState } from "./mod.ts";
  * const p = CODE_PARAMS.parse({ problems: 1, languages: ["javascript"] });
- * const [q] = await codeQuestions(p, { baseDir: ".", seed: 0 });
+ * const state = new CodeRunState(p);
+ * const [q] = await codeQuestions(p, { baseDir: ".", seed: 0, state });
  * assert.match(q!.id, /^code\/bank\/\w+\/javascript$/);
  * assert.equal(q!.dims.language, "javascript");
- * await codeSuite.close?.();
+ * assert.equal(state.problems.size, 1);
+ * await state.close();
  * ```
  */
 export async function codeQuestions(
   p: CodeParams,
-  options: Pick<QuestionSourceOptions, "baseDir" | "seed" | "inputs">,
+  options: {
+    baseDir: string;
+    seed: number;
+    inputs?: InputLog | undefined;
+    state: CodeRunState;
+  },
 ): Promise<CodeQuestion[]> {
-  const { baseDir, seed, inputs = new InputLog({ baseDir }) } = options;
+  const { baseDir, seed, inputs = new InputLog({ baseDir }), state } = options;
   const inputSeed = p.inputSeed ?? seed;
   if (p.source === "humaneval") {
     return await humanEvalQuestions(p, inputSeed, inputs);
@@ -183,13 +197,13 @@ export async function codeQuestions(
     ? p.dataset
     : join(baseDir, p.dataset);
   const problems = selectProblems(await loadBank(dir, { inputs }), p);
-  const sandbox = suiteSandbox(p);
+  const sandbox = state.sandbox();
   const keys = await Promise.all(
-    problems.map((problem) => expectedOutputsOn(problem, sandbox)),
+    problems.map((problem) => state.references.of(problem, sandbox)),
   );
   const out: CodeQuestion[] = [];
   problems.forEach((problem, i) => {
-    PROBLEMS.set(problem.id, problem);
+    state.problems.set(problem.id, problem);
     const expected = keys[i]!;
     for (const language of p.languages) {
       out.push({

@@ -17,19 +17,38 @@ import {
   formatValidFor,
   statusBeforeComparing,
 } from "../../judge/status.ts";
-import { runHumanEval, type Sandbox } from "../../sandbox/mod.ts";
+import { runHumanEval } from "../../sandbox/mod.ts";
 import type { ScoreCache } from "../types.ts";
 import { type CodeExtraction, extractCode } from "./extract.ts";
 import { type BankJudgement, judgeBank } from "./judge.ts";
 import { measureQuality } from "./quality/mod.ts";
 import type { CodeParams } from "./params.ts";
-import { type CodeQuestion, PROBLEMS } from "./questions.ts";
-import { suiteSandbox } from "./_sandbox.ts";
+import type { CodeQuestion } from "./questions.ts";
+import type { CodeRunState } from "./run.ts";
 import { cachedVerdict, normaliseCode, verdictKey } from "./verdicts.ts";
 
 export { meetsComplexity } from "./judge.ts";
 
 type Metrics = Record<string, DimValue>;
+
+/**
+ * The code suite's extraction: the program as the value, and the code
+ * extraction it came from (null when the reply was not searched).
+ */
+export interface CodeRead extends Extraction {
+  /** The code extraction of the reply. */
+  found: CodeExtraction | null;
+}
+
+/** What scoring a code reply uses of its run. */
+export interface CodeScoreRun {
+  /** The run's params. */
+  params: CodeParams;
+  /** The run's sandbox, problems, inputs and verdicts. */
+  state: CodeRunState;
+  /** The sweep's score cache, absent without one. */
+  cache?: ScoreCache | undefined;
+}
 
 function isJudgement(v: unknown): v is BankJudgement {
   const j = v as BankJudgement | null;
@@ -52,15 +71,14 @@ async function scoreBank(
   question: CodeQuestion,
   code: string,
   entry: string,
-  params: CodeParams,
-  sandbox: Sandbox,
-  cache: ScoreCache | undefined,
+  { params, state, cache }: CodeScoreRun,
 ): Promise<BankJudgement | string> {
   const p = question.payload!;
-  const problem = PROBLEMS.get(p.problemId);
+  const problem = state.problems.get(p.problemId);
   if (problem === undefined) {
-    return `Cannot score: code problem ${p.problemId} is not loaded in this process`;
+    return `Cannot score: code problem ${p.problemId} is not among this run's questions`;
   }
+  const sandbox = state.sandbox();
   const backend = await sandbox.backend(p.language);
   const key = verdictKey([
     problem.id,
@@ -75,10 +93,11 @@ async function scoreBank(
     entry,
     normaliseCode(code),
   ]);
-  const { value, cached } = await cachedVerdict(
+  const { value, cached } = await cachedVerdict({
     key,
-    cache,
-    () =>
+    memo: state.verdicts,
+    store: cache,
+    judge: () =>
       judgeBank(code, entry, {
         sandbox,
         problem,
@@ -88,9 +107,10 @@ async function scoreBank(
         timeoutMs: params.timeoutMs,
         memoryMb: params.memoryMb,
         complexity: params.complexity,
+        inputs: state.inputs,
       }),
-    isJudgement,
-  );
+    valid: isJudgement,
+  });
   const judged = cached ? fromCache(value) : value;
   judged.metrics["judge_cached"] = cached;
   return judged;
@@ -99,10 +119,10 @@ async function scoreBank(
 async function scoreHumanEval(
   question: CodeQuestion,
   code: string,
-  sandbox: Sandbox,
-  cache: ScoreCache | undefined,
+  { state, cache }: CodeScoreRun,
 ): Promise<BankJudgement> {
   const p = question.payload!;
+  const sandbox = state.sandbox();
   const backend = await sandbox.backend("python");
   const key = verdictKey([
     "humaneval",
@@ -113,7 +133,7 @@ async function scoreHumanEval(
     backend.detail,
     normaliseCode(code),
   ]);
-  const { value, cached } = await cachedVerdict(key, cache, async () => {
+  const judge = async (): Promise<BankJudgement> => {
     const t0 = performance.now();
     const [outcome] = await runHumanEval(
       [{
@@ -145,7 +165,14 @@ async function scoreHumanEval(
         metrics,
       };
     return judged;
-  }, isJudgement);
+  };
+  const { value, cached } = await cachedVerdict({
+    key,
+    memo: state.verdicts,
+    store: cache,
+    judge,
+    valid: isJudgement,
+  });
   const judged = cached ? fromCache(value) : value;
   judged.metrics["judge_cached"] = cached;
   return judged;
@@ -160,24 +187,24 @@ async function scoreHumanEval(
  *
  * @param question A code question.
  * @param completion The model's reply.
- * @param extraction The suite's extraction (the code, or null).
- * @param params The suite's params.
- * @param found The suite's code extraction of this completion, when it
- *   kept one (saves parsing the reply again).
- * @param cache The sweep's score cache (`ScoreContext.cache`): identical
- *   programs are then judged once; without it every sample is judged.
+ * @param extraction The suite's extraction: the code (or null) and the
+ *   code extraction it came from (`found`, which saves parsing the reply
+ *   again; null to parse it here).
+ * @param run The run's params and state, and the sweep's score cache
+ *   (`ScoreContext.cache`): identical programs are then judged once;
+ *   without it every sample is judged.
  * @returns The verdict; never throws for a bad candidate.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { CODE_PARAMS, scoreCode } from "./mod.ts";
+ * import { CODE_PARAMS, CodeRunState, scoreCode } from "./mod.ts";
  * // A reply without code is a parse error, judged without running anything.
  * const verdict = await scoreCode(
  *   { id: "q", suite: "code", text: "", answer: { kind: "text", value: "[]" }, dims: {} },
  *   { text: "I would use a stack.", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 5 }, latencyMs: 0, attempts: 1 },
- *   { value: null, rule: "none", span: null, candidates: 0 },
- *   CODE_PARAMS.parse({}),
+ *   { value: null, rule: "none", span: null, candidates: 0, found: null },
+ *   { params: CODE_PARAMS.parse({}), state: new CodeRunState({ python: "auto", concurrency: 1 }) },
  * );
  * assert.equal(verdict.status, "parse_error");
  * assert.equal(verdict.formatValid, false);
@@ -186,11 +213,11 @@ async function scoreHumanEval(
 export async function scoreCode(
   question: CodeQuestion,
   completion: Completion,
-  extraction: Extraction,
-  params: CodeParams,
-  found?: CodeExtraction,
-  cache?: ScoreCache,
+  extraction: CodeRead,
+  run: CodeScoreRun,
 ): Promise<Verdict> {
+  const { params } = run;
+  let found = extraction.found ?? undefined;
   const p = question.payload!;
   const codeFound = () =>
     found ??= extractCode(completion.text, {
@@ -263,10 +290,9 @@ export async function scoreCode(
     };
   }
   const entry = found.entry ?? p.entry;
-  const sandbox = suiteSandbox(params);
   const outcome = p.source === "humaneval"
-    ? await scoreHumanEval(question, code, sandbox, cache)
-    : await scoreBank(question, code, entry, params, sandbox, cache);
+    ? await scoreHumanEval(question, code, run)
+    : await scoreBank(question, code, entry, run);
   if (typeof outcome === "string") return { ...errorVerdict(outcome), metrics };
   Object.assign(metrics, outcome.metrics);
   const verdict: Verdict = {

@@ -38,20 +38,17 @@
  *
  * @module
  */
-import { suiteExtract } from "../../extract/suite_extract.ts";
-import type { Completion, DimSpec } from "../../types.ts";
-import type { QuestionSourceOptions, Suite } from "../types.ts";
-import { type CodeExtraction, extractCode } from "./extract.ts";
-import { CODE_PARAMS } from "./params.ts";
-import {
-  type CodePayload,
-  type CodeQuestion,
-  codeQuestions,
-} from "./questions.ts";
-import { scoreCode } from "./score.ts";
+import { noExtraction } from "../../extract/suite_extract.ts";
+import type { Completion, DimSpec, Question } from "../../types.ts";
+import type { Suite } from "../types.ts";
+import { defineSuite } from "../define.ts";
+import { extractCode } from "./extract.ts";
+import { CodeParamsSchema } from "./params.ts";
+import { type CodePayload, codeQuestions } from "./questions.ts";
+import { type CodeRead, scoreCode } from "./score.ts";
 import { codeSkill } from "./sim/mod.ts";
 import { CODE_TEMPLATES } from "./templates.ts";
-import { closeSuiteSandbox, suiteSandbox } from "./_sandbox.ts";
+import { CodeRunState } from "./run.ts";
 import { importLazily } from "../../lazy.ts";
 import { CODE_METRICS } from "./metrics.ts";
 
@@ -67,47 +64,46 @@ export const CODE_DIMS: readonly DimSpec[] = [
   { name: "problem", kind: "categorical", label: "problem", show: false },
 ];
 
-// The code extraction of each completion, kept from `extract` for `score`
-// (the runner hands both the same object), so a reply is parsed once.
-const extracted = new WeakMap<Completion, CodeExtraction>();
-
-const extract = suiteExtract<CodeQuestion>((text, question, completion) => {
-  if (question.payload === undefined) return null;
-  const found = extractCode(text, {
+/**
+ * The program in a reply, with the code extraction it came from (so the
+ * scorer does not parse the reply again). A failed request, or a reply
+ * with no code, is an extraction with no value.
+ */
+function extract(
+  question: Question<CodePayload>,
+  completion: Completion,
+): CodeRead {
+  if (completion.error !== undefined || question.payload === undefined) {
+    return { ...noExtraction(), found: null };
+  }
+  const found = extractCode(completion.text, {
     language: question.payload.language,
     entry: question.payload.entry,
   });
-  extracted.set(completion, found);
-  return { ...found, value: found.code };
-});
+  const { code: value, rule, span, candidates } = found;
+  return { value, rule, span, candidates, found };
+}
 
 /** The algorithm-code suite. */
-export const codeSuite: Suite<CodePayload> = {
+export const codeSuite: Suite<CodePayload> = defineSuite({
   name: "code",
   version: "1",
   description:
     "Algorithm code in Python and JavaScript, run in a sandbox: correctness (pass@k), measured time complexity, edge and large-input robustness, code quality and a weighted score; plus HumanEval.",
-  validateParams: CODE_PARAMS.validate,
-  questions: (options: QuestionSourceOptions) =>
-    codeQuestions(CODE_PARAMS.parse(options.params), options),
+  params: CodeParamsSchema,
+  open: ({ params }) => new CodeRunState(params),
+  close: (state) => state.close(),
+  questions: ({ params, baseDir, seed, inputs, state }) =>
+    codeQuestions(params, { baseDir, seed, inputs, state }),
   templates: CODE_TEMPLATES,
   defaultTemplates: ["direct"],
   baseline: "direct",
   dims: CODE_DIMS,
   metrics: CODE_METRICS,
   extract,
-  score: (question, completion, extraction, context) =>
-    scoreCode(
-      question,
-      completion,
-      extraction,
-      CODE_PARAMS.parse(context.params),
-      extracted.get(completion),
-      context.cache,
-    ),
-  judging: async (params) => {
-    const p = CODE_PARAMS.parse(params);
-    const sandbox = suiteSandbox(p);
+  score: scoreCode,
+  judging: async ({ params: p, state }) => {
+    const sandbox = state.sandbox();
     const out: Record<string, string> = {};
     for (const language of p.languages) {
       const b = await sandbox.backend(language);
@@ -127,6 +123,5 @@ export const codeSuite: Suite<CodePayload> = {
   sections: async (frame) =>
     (await importLazily<Sections>("./sections.ts", import.meta.url))
       .codeSections(frame),
-  simSkills: [codeSkill],
-  close: closeSuiteSandbox,
-};
+  sim: codeSkill,
+});

@@ -60,43 +60,67 @@ export function verdictKey(
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const memo = new Map<string, Promise<unknown>>();
-/** Entries kept in memory per process (the store keeps the rest). */
+/** Entries kept in memory per run (the store keeps the rest). */
 const MEMO_LIMIT = 20_000;
 
+/** One run's verdicts in judging or judged, by key (oldest dropped first). */
+export class VerdictMemo {
+  readonly #memo = new Map<string, Promise<unknown>>();
+
+  /** The pending or settled verdict of `key`, if kept. */
+  get(key: string): Promise<unknown> | undefined {
+    return this.#memo.get(key);
+  }
+
+  /** Keeps a verdict being judged. */
+  set(key: string, judging: Promise<unknown>): void {
+    if (this.#memo.size >= MEMO_LIMIT) {
+      this.#memo.delete(this.#memo.keys().next().value!);
+    }
+    this.#memo.set(key, judging);
+  }
+
+  /** Forgets a verdict whose judging failed. */
+  delete(key: string): void {
+    this.#memo.delete(key);
+  }
+}
+
 /**
- * The verdict for `key`: from this run's memory, else from the store,
- * else judged now (and kept). Concurrent requests for one key share one
+ * The verdict for `key`: from the run's memo, else from the store, else
+ * judged now (and kept). Concurrent requests for one key share one
  * judging. Without a store, `judge` runs every time.
  *
- * @param key A {@linkcode verdictKey}.
- * @param store The sweep's score cache, or undefined (no caching).
- * @param judge Judges the program.
- * @param valid Whether a stored value has the expected shape.
+ * @param request The key ({@linkcode verdictKey}), the run's memo, the
+ *   sweep's score cache (undefined: no caching), the judging and a check
+ *   that a stored value has the expected shape.
  * @returns The verdict and whether it came from the cache.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { cachedVerdict } from "./verdicts.ts";
+ * import { cachedVerdict, VerdictMemo } from "./verdicts.ts";
  * const stored = new Map<string, unknown>();
  * const store = { getScore: (k: string) => stored.get(k), putScore: (k: string, v: unknown) => void stored.set(k, v) };
  * let runs = 0;
  * const judge = () => Promise.resolve({ ok: ++runs });
  * const valid = (v: unknown): v is { ok: number } => typeof v === "object" && v !== null;
- * const a = await cachedVerdict("k1", store, judge, valid);
- * const b = await cachedVerdict("k1", store, judge, valid);
+ * const memo = new VerdictMemo();
+ * const a = await cachedVerdict({ key: "k1", memo, store, judge, valid });
+ * const b = await cachedVerdict({ key: "k1", memo, store, judge, valid });
  * assert.deepEqual([a.cached, b.cached, runs], [false, true, 1]);
- * const c = await cachedVerdict("k1", undefined, judge, valid);
+ * const c = await cachedVerdict({ key: "k1", memo, store: undefined, judge, valid });
  * assert.deepEqual([c.cached, runs], [false, 2]);
  * ```
  */
-export async function cachedVerdict<T>(
-  key: string,
-  store: ScoreCache | undefined,
-  judge: () => Promise<T>,
-  valid: (value: unknown) => value is T,
-): Promise<{ value: T; cached: boolean }> {
+export async function cachedVerdict<T>(request: {
+  key: string;
+  memo: VerdictMemo;
+  store: ScoreCache | undefined;
+  judge: () => Promise<T>;
+  valid: (value: unknown) => value is T;
+}): Promise<{ value: T; cached: boolean }> {
+  const { key, memo, store, judge, valid } = request;
   if (store === undefined) return { value: await judge(), cached: false };
   const pending = memo.get(key);
   if (pending !== undefined) {
@@ -105,7 +129,6 @@ export async function cachedVerdict<T>(
   const stored = store.getScore(key);
   if (valid(stored)) return { value: stored, cached: true };
   const judging = judge();
-  if (memo.size >= MEMO_LIMIT) memo.delete(memo.keys().next().value!);
   memo.set(key, judging);
   try {
     const value = await judging;

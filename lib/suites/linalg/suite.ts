@@ -67,13 +67,13 @@ import {
   problemStatement,
 } from "./templates.ts";
 import type { Completion, Extraction } from "../../types.ts";
-import type { QuestionSourceOptions, ScoreContext, Suite } from "../types.ts";
+import type { ScoreContext, Suite } from "../types.ts";
+import { defineSuite, type RunInfo } from "../define.ts";
 import { type ModelConfig, ModelSchema } from "../../config/schema.ts";
 import type { Provider } from "../../providers/types.ts";
 import { refineOne } from "./forensics_judge.ts";
 import type { DimSpec } from "../../types.ts";
 import { linalgSkill } from "./sim/skill.ts";
-import { zodParams } from "../params.ts";
 import { uniqueList } from "../../config/unique.ts";
 import { importLazily } from "../../lazy.ts";
 import { ACCURACY, accuracyBy, type Metric } from "../../judge/metric.ts";
@@ -128,14 +128,9 @@ export const MAX_LINALG_QUESTIONS = 100_000;
 /** Validated linear-algebra params, defaults filled in. */
 export type LinalgParams = ReturnType<typeof LinalgParamsSchema.parse>;
 
-const PARAMS = zodParams("linalg", LinalgParamsSchema);
-const parseParams = PARAMS.parse;
-
 async function problems(
-  p: LinalgParams,
-  options: QuestionSourceOptions,
+  { params: p, seed, baseDir, inputs }: RunInfo<LinalgParams>,
 ): Promise<{ problem: LinalgProblem; original?: string }[]> {
-  const { seed, baseDir } = options;
   if (p.source === "generated") {
     const planned = p.tasks.length * p.sizes.length * (p.count ?? 10) *
       p.formats.length;
@@ -162,7 +157,7 @@ async function problems(
     : isAbsolute(p.dataset)
     ? p.dataset
     : join(baseDir, p.dataset);
-  const rows = await loadLinalgBench(path, options.inputs);
+  const rows = await loadLinalgBench(path, inputs);
   if (rows.length === 0) {
     throw new RangeError(
       `Cannot load LinAlg-Bench: ${path} holds no problems (only a header); give a LinAlg-Bench CSV with rows, or a folder of them`,
@@ -208,11 +203,11 @@ function toQuestion(
 }
 
 async function questions(
-  options: QuestionSourceOptions,
+  run: RunInfo<LinalgParams>,
 ): Promise<LinalgQuestion[]> {
-  const p = parseParams(options.params);
+  const p = run.params;
   const out: LinalgQuestion[] = [];
-  for (const { problem, original } of await problems(p, options)) {
+  for (const { problem, original } of await problems(run)) {
     for (const format of p.formats) {
       out.push(toQuestion(problem, format, p, original));
     }
@@ -244,14 +239,14 @@ async function score(
   question: LinalgQuestion,
   completion: Completion,
   extraction: Extraction,
-  context: ScoreContext,
+  context: ScoreContext & { params: LinalgParams },
 ) {
   const verdict = judgeLinalg(question, completion, extraction);
   if (verdict.status !== "wrong" && verdict.status !== "parse_error") {
     return verdict;
   }
   const stage1 = verdict.errorClass ?? null;
-  const p = parseParams(context.params);
+  const p = context.params;
   if (p.judge === undefined && p.validator === undefined) {
     return { ...verdict, metrics: { forensic_stage: 1 } };
   }
@@ -302,19 +297,19 @@ export const LINALG_METRICS: readonly Metric[] = [
 ];
 
 /** The linear-algebra suite. */
-export const linalgSuite: Suite<LinalgPayload> = {
+export const linalgSuite: Suite<LinalgPayload> = defineSuite({
   name: "linalg",
   version: "1",
   description:
     "LinAlg-Bench reproduced and extended: nine matrix tasks at any size, three input formats, exact keys, forensic error labels.",
-  validateParams: PARAMS.validate,
+  params: LinalgParamsSchema,
   questions,
-  templates: { ...LINALG_TEMPLATES },
+  templates: LINALG_TEMPLATES,
   defaultTemplates: ["paper"],
   baseline: "paper",
   dims: LINALG_DIMS,
   metrics: LINALG_METRICS,
-  extract,
+  extract: (question, completion) => extract(question, completion),
   score,
   detail: async (row) =>
     (await importLazily<typeof import("./detail.ts")>(
@@ -326,5 +321,5 @@ export const linalgSuite: Suite<LinalgPayload> = {
   sections: async (frame) =>
     (await importLazily<Sections>("./sections.ts", import.meta.url))
       .linalgSections(frame),
-  simSkills: [linalgSkill],
-};
+  sim: linalgSkill,
+});

@@ -7,12 +7,13 @@
  * @module
  */
 import { resolve } from "node:path";
-import { EncodingInputError, InputLog } from "../../inputs/mod.ts";
+import { EncodingInputError } from "../../inputs/mod.ts";
 import { ACCURACY, FORMAT_VALID_RATE } from "../../judge/metric.ts";
 import type { Suite } from "../types.ts";
+import { defineSuite } from "../define.ts";
 import { formatOf, QaInputError, readDataset } from "./dataset.ts";
 import { extractQa, scoreQa } from "./judge.ts";
-import { parseQaParams, validateQaParams } from "./params.ts";
+import { QaParamsSchema } from "./params.ts";
 import { type QaPayload, qaQuestions } from "./questions.ts";
 import { QA_TEMPLATES } from "./templates.ts";
 import { qaSkill } from "./sim.ts";
@@ -31,15 +32,14 @@ function unreadable(error: unknown, path: string, shown: string): never {
 }
 
 /** The question-and-answer suite: your own questions. */
-export const qaSuite: Suite<QaPayload> = {
+export const qaSuite: Suite<QaPayload> = defineSuite({
   name: "qa",
   version: "1",
   description:
     "Your own questions from a CSV, JSONL, JSON or parquet file: numbers as written, option letters, exact strings or patterns; every other column a dim.",
-  validateParams: validateQaParams,
-  async questions(options) {
-    const p = parseQaParams(options.params);
-    const path = resolve(options.baseDir, p.dataset);
+  params: QaParamsSchema,
+  async questions({ params: p, baseDir, inputs }) {
+    const path = resolve(baseDir, p.dataset);
     const format = p.format ?? formatOf(p.dataset);
     if (format === null) {
       throw new QaInputError(
@@ -48,7 +48,6 @@ export const qaSuite: Suite<QaPayload> = {
     }
     // Read strictly and recorded by content (the run's identity); a CSV
     // in GBK/GB18030, as Chinese datasets often are, is decoded.
-    const inputs = options.inputs ?? new InputLog({ baseDir: options.baseDir });
     const records = await readDataset({
       shown: p.dataset,
       format,
@@ -65,10 +64,9 @@ export const qaSuite: Suite<QaPayload> = {
   },
   templates: QA_TEMPLATES,
   defaultTemplates: ["direct"],
-  baseline: "direct",
-  dims: [],
   metrics: [ACCURACY, FORMAT_VALID_RATE],
-  extract: extractQa,
-  score: scoreQa,
-  simSkills: [qaSkill],
-};
+  extract: (question, completion) => extractQa(question, completion),
+  score: (question, completion, extraction) =>
+    scoreQa(question, completion, extraction),
+  sim: qaSkill,
+});

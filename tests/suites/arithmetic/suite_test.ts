@@ -1,5 +1,5 @@
 import { SIM_BACKEND } from "../../_score.ts";
-import { scoreSync } from "../../_score.ts";
+import { scoreWith } from "../../_score.ts";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import OpenAI from "openai";
@@ -147,14 +147,17 @@ Deno.test("arithmeticSuite tolerance param reaches the judge through the questio
   assert.ok(q !== undefined);
   const near = (BigInt(q.answer.value as string) + 1n).toString();
   const c = completion(near);
-  assert.equal(scoreSync(suite, q, c, suite.extract(q, c)).status, "correct");
+  assert.equal(
+    (await scoreWith(suite, q, c, suite.extract(q, c))).status,
+    "correct",
+  );
   const [strict] = await suite.questions({
     seed: 1,
     params: { families: ["mul"], digits: [4], count: 1 },
     baseDir: ".",
   });
   assert.equal(
-    scoreSync(suite, strict!, c, suite.extract(strict!, c)).status,
+    (await scoreWith(suite, strict!, c, suite.extract(strict!, c))).status,
     "wrong",
   );
 });
@@ -184,7 +187,7 @@ Deno.test("arithmeticSuite.extract() adapts extractNumber to an Extraction", () 
   assert.equal(suite.extract(q, failed).value, null);
 });
 
-Deno.test("scoreSync(arithmeticSuite, ) gives every status", () => {
+Deno.test("arithmeticSuite scores every status", async () => {
   const q = generateArithmetic({
     seed: 1,
     families: ["add"],
@@ -193,27 +196,30 @@ Deno.test("scoreSync(arithmeticSuite, ) gives every status", () => {
   })[0]!;
   const key = q.answer.value as string;
   const wrong = String(Number(key) + 1);
-  const run = (c: Completion) =>
-    scoreSync(suite, q, c, suite.extract(q, c)).status;
-  assert.equal(run(completion(key)), "correct");
-  assert.equal(run(completion(wrong)), "wrong");
-  assert.equal(run(completion("I'm sorry, I cannot help.")), "parse_error");
+  const run = async (c: Completion) =>
+    (await scoreWith(suite, q, c, suite.extract(q, c))).status;
+  assert.equal(await run(completion(key)), "correct");
+  assert.equal(await run(completion(wrong)), "wrong");
+  assert.equal(
+    await run(completion("I'm sorry, I cannot help.")),
+    "parse_error",
+  );
   // A failed request never reaches the suite (finishRow makes its error
   // row, tests/suites/format_valid_test.ts); a key the judge cannot read
   // is an error.
   const unreadable = { ...q, answer: { kind: "choice" as const, value: "B" } };
   assert.equal(
-    scoreSync(
+    (await scoreWith(
       suite,
       unreadable,
       completion(key),
       suite.extract(q, completion(key)),
-    )
+    ))
       .status,
     "error",
   );
   assert.equal(
-    run(completion("Let me think: 1", { finishReason: "length" })),
+    await run(completion("Let me think: 1", { finishReason: "length" })),
     "truncated",
   );
 });
@@ -368,7 +374,7 @@ Deno.test("arithmeticSuite calculator template works through the OpenAI tools AP
         ],
       });
       const c = completion(second.choices[0]?.message.content ?? "");
-      const verdict = scoreSync(suite, q, c, suite.extract(q, c));
+      const verdict = await scoreWith(suite, q, c, suite.extract(q, c));
       assert.equal(verdict.status, "correct", `${q.text} -> ${result}`);
       assert.equal(verdict.formatValid, true);
     }
@@ -395,7 +401,9 @@ Deno.test("arithmeticSuite questions are readable by the sim: accuracy falls wit
         messages: suite.templates.direct!.render(q),
         params: { temperature: 0, max_tokens: 256, seed: i },
       }, { sample: 0 });
-      if (scoreSync(suite, q, c, suite.extract(q, c)).status === "correct") {
+      if (
+        (await scoreWith(suite, q, c, suite.extract(q, c))).status === "correct"
+      ) {
         correct++;
       }
     }

@@ -1,5 +1,5 @@
 import { SIM_BACKEND } from "../../_score.ts";
-import { scoreSync } from "../../_score.ts";
+import { scoreWith } from "../../_score.ts";
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import OpenAI from "openai";
@@ -141,7 +141,12 @@ Deno.test("cevalSuite.questions() marks withheld test answers as unknown and the
   const known = qs.filter((q) => q.answer.value !== "");
   assert.ok(unknown.length > 0 && known.length > 0);
   const c = completion("答案：B");
-  const v = scoreSync(suite, unknown[0]!, c, suite.extract(unknown[0]!, c));
+  const v = await scoreWith(
+    suite,
+    unknown[0]!,
+    c,
+    suite.extract(unknown[0]!, c),
+  );
   assert.equal(v.status, "unscored");
   assert.notEqual(v.status, "wrong");
 });
@@ -254,10 +259,10 @@ Deno.test("cevalSuite gives the same verdicts in process and over HTTP with the 
         });
         const text = remote.choices[0]?.message.content ?? "";
         assert.equal(text, local.text, `${id} ${q.id}`);
-        const a = scoreSync(suite, q, local, suite.extract(q, local));
+        const a = await scoreWith(suite, q, local, suite.extract(q, local));
         const c = completion(text);
         assert.equal(
-          scoreSync(suite, q, c, suite.extract(q, c)).status,
+          (await scoreWith(suite, q, c, suite.extract(q, c))).status,
           a.status,
         );
       }
@@ -284,8 +289,8 @@ Deno.test("cevalSuite sim accuracy is high on computable questions and near chan
         messages: suite.templates.few_shot!.render(q),
         params: { temperature: 0.7, max_tokens: 256, seed: 1000 * sample + i },
       }, { sample });
-      const ok =
-        scoreSync(suite, q, c, suite.extract(q, c)).status === "correct";
+      const ok = (await scoreWith(suite, q, c, suite.extract(q, c))).status ===
+        "correct";
       const t = tally[computable(q) ? "computable" : "knowledge"];
       t[0]!++;
       if (ok) t[1]!++;

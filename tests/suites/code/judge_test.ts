@@ -9,7 +9,6 @@ import { parseConfig, runSweep } from "../../../lib/mod.ts";
 import { createSandbox } from "../../../lib/sandbox/mod.ts";
 import { judgeBank } from "../../../lib/suites/code/judge.ts";
 import { expectedOutputs, loadBank } from "../../../lib/suites/code/mod.ts";
-import { codeSuite } from "../../../lib/suites/code/suite.ts";
 import type { ResultRow } from "../../../lib/types.ts";
 
 const opts = { sanitizeOps: false, sanitizeResources: false };
@@ -23,7 +22,7 @@ async function rowsOf(runDir: string): Promise<ResultRow[]> {
 async function squaresSortedJudging() {
   const problem = (await loadBank()).find((p) => p.id === "squares_sorted")!;
   const sandbox = createSandbox({ warm: 0 });
-  const expected = await expectedOutputs(problem);
+  const expected = await expectedOutputs(problem, sandbox);
   const judging = {
     sandbox,
     problem,
@@ -63,7 +62,6 @@ Deno.test(
       judging,
     );
     await sandbox.close();
-    await codeSuite.close?.();
     assert.equal(stuck.status, "correct", stuck.explanation);
     assert.equal(stuck.metrics.large_pass, false);
     assert.equal(stuck.metrics.large_ms, null);
@@ -161,7 +159,6 @@ Deno.test(
       );
       assert.ok(fresh.some((r) => r.metrics["judge_cached"] === false));
     } finally {
-      await codeSuite.close?.();
       await Deno.remove(out, { recursive: true });
     }
   },
@@ -187,7 +184,6 @@ Deno.test(
       judging,
     );
     await sandbox.close();
-    await codeSuite.close?.();
     assert.equal(wrong.status, "wrong");
     const failing = JSON.parse(String(wrong.metrics["failing_tests"])) as {
       test: number;

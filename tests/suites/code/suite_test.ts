@@ -28,20 +28,20 @@ const PARAMS = {
   quality: false,
 };
 
-async function questions(): Promise<CodeQuestion[]> {
-  return await codeSuite.questions({ seed: 1, params: PARAMS, baseDir: "." });
-}
-
-async function score(q: CodeQuestion, text: string) {
-  const c = reply(text);
-  return await codeSuite.score(q, c, codeSuite.extract(q, c), {
-    ...NO_CONTEXT,
-    params: PARAMS,
-  });
+/** One run of the suite: its questions, and scoring as the runner does. */
+async function opened() {
+  const run = await codeSuite.open({ seed: 1, params: PARAMS, baseDir: "." });
+  const qs = await run.questions();
+  const score = async (q: CodeQuestion, text: string) => {
+    const c = reply(text);
+    return await run.score(q, c, run.extract(q, c), NO_CONTEXT);
+  };
+  return { qs, score, [Symbol.asyncDispose]: () => run.close() };
 }
 
 Deno.test("codeSuite questions: one per language, keyed by the reference's outputs, rendered in three templates", async () => {
-  const qs = await questions();
+  await using run = await opened();
+  const qs = run.qs;
   assert.deepEqual(qs.map((q) => q.dims["language"]), ["python", "javascript"]);
   const [py, js] = qs as [CodeQuestion, CodeQuestion];
   assert.equal(py.dims["complexity"], "O(n)");
@@ -59,7 +59,9 @@ Deno.test("codeSuite questions: one per language, keyed by the reference's outpu
 });
 
 Deno.test("codeSuite.score() runs the reply in the sandbox: right, buggy, looping, other language, no code", async () => {
-  const [py, js] = await questions() as [CodeQuestion, CodeQuestion];
+  await using run = await opened();
+  const { score } = run;
+  const [py, js] = run.qs as [CodeQuestion, CodeQuestion];
   const right = await score(
     js,
     "Here it is:\n```javascript\nfunction balancedBrackets(s) {\n  const st = [];\n  const m = { ')': '(', ']': '[', '}': '{' };\n  for (const c of s) {\n    if ('([{'.includes(c)) st.push(c);\n    else if (c in m) { if (st.pop() !== m[c]) return false; }\n  }\n  return st.length === 0;\n}\n```",
@@ -97,8 +99,10 @@ Deno.test("codeSuite.score() runs the reply in the sandbox: right, buggy, loopin
   assert.equal(none.formatValid, false);
 });
 
-Deno.test("codeSuite.score() gives an error, never format-valid, for a problem this process has not loaded", async () => {
-  const [py] = await questions() as [CodeQuestion];
+Deno.test("codeSuite's run gives an error, never format-valid, for a problem not among its questions", async () => {
+  await using run = await opened();
+  const { score } = run;
+  const [py] = run.qs as [CodeQuestion];
   const lost: CodeQuestion = {
     ...py,
     payload: { ...py.payload!, problemId: "no_such_problem" },
@@ -109,7 +113,7 @@ Deno.test("codeSuite.score() gives an error, never format-valid, for a problem t
   );
   assert.equal(v.status, "error");
   assert.equal(v.formatValid, false);
-  assert.match(v.explanation ?? "", /not loaded/);
+  assert.match(v.explanation ?? "", /not among this run's questions/);
 });
 
 Deno.test("a code sweep on the sim stores rows with the suite's dims and metrics", async () => {

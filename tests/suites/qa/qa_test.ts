@@ -8,6 +8,7 @@ import { join } from "node:path";
 import pl from "nodejs-polars";
 import { qaSuite } from "../../../lib/suites/qa/mod.ts";
 import type { Completion } from "../../../lib/types.ts";
+import { scoreWith } from "../../_score.ts";
 
 async function withDir(fn: (dir: string) => Promise<void>): Promise<void> {
   const dir = await Deno.makeTempDir();
@@ -50,8 +51,9 @@ async function judge(
   text: string,
 ) {
   const c = reply(text);
-  const e = qaSuite.extract(q, c);
-  return { e, v: await qaSuite.score(q, c, e, {} as never) };
+  const params = { dataset: "unused.csv" };
+  const e = qaSuite.extract(q, c, params);
+  return { e, v: await scoreWith(qaSuite, q, c, e, params) };
 }
 
 Deno.test("qa reads CSV, JSONL, JSON and parquet into the same questions, every other column a dim", () =>

@@ -71,8 +71,11 @@ export interface SimSkill<T> {
   name: string;
   /** The task this request poses, or null when the skill does not apply. */
   match(input: SkillInput): T | null;
-  /** Solves the task, with the profile's mistakes. */
-  solve(task: T, input: SkillInput): SkillAnswer;
+  /**
+   * Solves the task, with the profile's mistakes; or declines it (null),
+   * and the sim tries the next skill, as if `match` had not applied.
+   */
+  solve(task: T, input: SkillInput): SkillAnswer | null;
 }
 
 /** A skill with its task type hidden, as the registry holds it. */
@@ -97,9 +100,14 @@ export interface RegisteredSkill {
  * const echo = defineSkill({
  *   name: "echo",
  *   match: (input) => input.question.startsWith("echo ") ? input.question.slice(5) : null,
- *   solve: (task) => ({ answer: task, numeric: false, steps: [], difficulty: 0 }),
+ *   // Declines what it cannot say back: the sim tries its next skill.
+ *   solve: (task) => task === "" ? null : ({ answer: task, numeric: false, steps: [], difficulty: 0 }),
  * });
  * assert.equal(echo.name, "echo");
+ * // deno-lint-ignore no-explicit-any
+ * const asked = (question: string) => echo.answer({ question } as any);
+ * assert.equal(asked("echo hi")?.answer, "hi");
+ * assert.equal(asked("echo "), null);
  * ```
  */
 export function defineSkill<T>(skill: SimSkill<T>): RegisteredSkill {
