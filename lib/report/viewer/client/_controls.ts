@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The viewer's controls: the tabs, the axis picker, the filters (the
  * generic ones and each suite's dims), search, reset, the count and the

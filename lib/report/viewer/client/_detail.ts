@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The detail pane: a sample in full (prompt, reasoning, reply with the
  * extracted answer marked, verdict, the suite's own parts, the call), a

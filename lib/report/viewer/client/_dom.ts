@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The one DOM helper the viewer builds its elements with. Text only ever
  * goes in through `textContent` (the `text` attribute), never as HTML.

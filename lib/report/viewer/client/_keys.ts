@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * Keyboard navigation: j / k (↓ / ↑ inside the viewer) for the next and
  * previous sample or group, / to search, Escape to leave a field.

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The windowed list: its header (sort buttons in the samples list), and
  * only the rows in view (plus a margin) drawn at their offsets.

@@ -10,15 +10,6 @@
  *
  * @param x The count.
  * @returns `12,345`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { fmt } from "./_numbers.ts";
- *
- * assert.equal(fmt(1234567), "1,234,567");
- * assert.equal(fmt(999), "999");
- * ```
  */
 export const fmt = (x: number): string =>
   String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
@@ -40,15 +31,6 @@ function binomTail(n: number, m: number): number {
  * @param b Pairs only the first got right.
  * @param c Pairs only the second got right.
  * @returns The p-value.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { mcnemar } from "./_numbers.ts";
- *
- * assert.equal(mcnemar(0, 0), 1);
- * assert.equal(mcnemar(5, 0), 0.0625);
- * ```
  */
 export const mcnemar = (b: number, c: number): number =>
   b + c === 0 ? 1 : Math.min(1, 2 * binomTail(b + c, Math.min(b, c)));

@@ -93,23 +93,6 @@ function matcher(
  * @param s The state.
  * @param ignoreStatus Leave the status filter out (the disagreement view).
  * @returns The rows and the search's error.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { filtered } from "./_query.ts";
- * import { blankState } from "./_state.ts";
- * import { openTable } from "./_table.ts";
- *
- * const t = openTable({
- *   n: 2, total: 2, S: ["correct", "wrong", "Two"], I: ["status", "question"],
- *   C: { status: [0, 1], question: [2, 2] }, detail: [], spans: {}, suites: [],
- * });
- * const s = { ...blankState([]), f: { status: "!correct" }, q: "two" };
- * assert.deepEqual(filtered(t, s, false).idx, [1]);
- * assert.deepEqual(filtered(t, s, true).idx, [0, 1]);
- * assert.match(filtered(t, { ...s, q: "(", re: true }, false).error, /^not a regular/);
- * ```
  */
 export function filtered(
   t: Table,
@@ -153,20 +136,6 @@ export function cellText(t: Table, col: string, i: number): PayloadCell {
  * @param idx The rows to sort.
  * @param sort The state's sort ("" keeps `idx`).
  * @returns The sorted rows.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { sorted } from "./_query.ts";
- * import { openTable } from "./_table.ts";
- *
- * const t = openTable({
- *   n: 3, total: 3, S: [], I: [], C: { latency_ms: [20, null, 3] },
- *   detail: [], spans: {}, suites: [],
- * });
- * assert.deepEqual(sorted(t, [0, 1, 2], "latency_ms"), [2, 0, 1]);
- * assert.deepEqual(sorted(t, [0, 1, 2], "-latency_ms"), [0, 2, 1]);
- * ```
  */
 export function sorted(t: Table, idx: number[], sort: string): number[] {
   if (!sort) return idx;
@@ -196,21 +165,6 @@ export interface Shape {
 /**
  * The samples list's columns: a suite's dims each in a column when one
  * suite is shown, else all dims in one.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { columns } from "./_query.ts";
- * import { blankState } from "./_state.ts";
- * import { openTable } from "./_table.ts";
- *
- * const t = openTable({
- *   n: 0, total: 0, S: [], I: [], C: {}, detail: [], spans: {},
- *   suites: [{ name: "s", dims: [{ col: "d:s:x", name: "x", label: "x" }] }],
- * });
- * const cols = columns(t, blankState([]), { runs: [], suiteNames: ["s"] });
- * assert.ok(cols.some(([c]) => c === "d:s:x"));
- * ```
  */
 export function columns(t: Table, s: ViewState, shape: Shape): Column[] {
   const cols: Column[] = [];
@@ -261,21 +215,6 @@ export function groupColumns(
 /**
  * The rows grouped by everything but the axis `by`: the groups answered
  * by two or more, and those whose verdicts differ.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { groups } from "./_query.ts";
- * import { openTable } from "./_table.ts";
- *
- * const t = openTable({
- *   n: 2, total: 2, S: ["a", "b", "correct", "wrong"], I: ["model", "status"],
- *   C: { model: [0, 1], status: [2, 3] }, detail: [], spans: {}, suites: [],
- * });
- * const g = groups(t, [0, 1], "model");
- * assert.equal(g.differ.length, 1);
- * assert.deepEqual([...g.differ[0]!.members.keys()], ["a", "b"]);
- * ```
  */
 export function groups(t: Table, idx: readonly number[], by: string): Groups {
   const map = new Map<string, Group>();

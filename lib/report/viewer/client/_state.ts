@@ -37,15 +37,6 @@ export interface ViewState {
  *
  * @param axes The axes on which the rows differ.
  * @returns The state.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { blankState } from "./_state.ts";
- *
- * assert.equal(blankState(["template"]).by, "template");
- * assert.equal(blankState(["run", "model"]).by, "model");
- * ```
  */
 export function blankState(axes: readonly string[]): ViewState {
   return {
@@ -65,17 +56,6 @@ export function blankState(axes: readonly string[]): ViewState {
  *
  * @param s The state.
  * @returns `#explore?…`.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { blankState, fromHash, toHash } from "./_state.ts";
- *
- * const s = { ...blankState(["model"]), q: "x y", f: { status: "!correct" } };
- * assert.equal(toHash(s), "#explore?f.status=%21correct&q=x+y");
- * assert.deepEqual(fromHash(toHash(s), ["model"]), s);
- * assert.equal(fromHash("#other", ["model"]), null);
- * ```
  */
 export function toHash(s: ViewState): string {
   const p = new URLSearchParams();
@@ -96,18 +76,6 @@ export function toHash(s: ViewState): string {
  * @param h The fragment (`location.hash`).
  * @param axes The axes on which the rows differ (for the default axis).
  * @returns The state, or null.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { fromHash } from "./_state.ts";
- *
- * const s = fromHash("#explore?view=disagree&by=template&open=k", ["model"]);
- * assert.equal(s?.view, "disagree");
- * assert.equal(s?.by, "template");
- * assert.equal(s?.open, "k");
- * assert.equal(fromHash("#explore?by=constructor", ["model"])?.by, "model");
- * ```
  */
 export function fromHash(h: string, axes: readonly string[]): ViewState | null {
   const s = blankState(axes);

@@ -44,21 +44,6 @@ export const natural = (a: string, b: string): number =>
  *
  * @param data What `viewerRows` packed.
  * @returns The rows' accessors.
- *
- * @example
- * ```ts
- * import assert from "node:assert/strict";
- * import { openTable } from "./_table.ts";
- *
- * const t = openTable({
- *   n: 2, total: 2, S: ["a10", "a2"], I: ["model"], C: { model: [0, 1], sample: [0, null] },
- *   detail: [[], []], spans: {}, suites: [],
- * });
- * assert.equal(t.val("model", 1), "a2");
- * assert.equal(t.val("sample", 1), null);
- * assert.deepEqual(t.distinct("model"), ["a2", "a10"]);
- * assert.equal(t.indexOfKey("x"), -1);
- * ```
  */
 export function openTable(data: ViewerPayload): Table {
   const { S, C, n: N } = data;

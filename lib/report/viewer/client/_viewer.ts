@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * What the viewer's parts share while the page is open: the rows, the
  * state, what the list shows now and its scroll position. One object,

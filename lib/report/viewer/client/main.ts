@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The sample viewer's script, the entry `deno task build:viewer` bundles
  * into `../_client.bundle.js`: reads the embedded rows, builds the
