@@ -47,7 +47,7 @@ export type PlotOptions = Omit<ObservablePlotOptions, "document">;
 export function renderPlot(title: string, options: PlotOptions): Chart {
   const { document } = parseHTML(
     "<!DOCTYPE html><html><head></head><body></body></html>",
-  ) as unknown as { document: Plot.PlotOptions["document"] };
+  ) as unknown as { document: NonNullable<Plot.PlotOptions["document"]> };
   const node = Plot.plot({
     style: { background: "white", color: "black", fontSize: "12px" },
     ...options,

@@ -2,32 +2,14 @@
  * The sample viewer as an HTML fragment: the note on which rows are
  * embedded, the detail pane, the packed rows as JSON and the inline
  * script and style sheet that draw the list, the filters and the
- * disagreement view.
+ * disagreement view. The script is `client/` (TypeScript) bundled ahead of
+ * time into `_client.bundle.js` by `deno task build:viewer` (see
+ * `bundle.ts`), so making a report needs no bundler.
  *
  * @module
  */
 import { escapeHtml } from "../plot.ts";
 import type { ViewerRows } from "./rows.ts";
-
-/**
- * The script's parts, in order (`_client_<n>_<part>.js`): one function's
- * body split by concept, joined here inside that function.
- *
- * The script is written by hand, not taken from a table or grid library:
- * the report must stay one file that opens with no network, so any
- * library would be inlined too, and what is needed (filter, search, sort,
- * a windowed list, a detail pane, state in the fragment) is a few hundred
- * lines of plain DOM code. Row text is only ever set through
- * `textContent`, never parsed as HTML.
- */
-const SCRIPT_PARTS = [
-  "./_client_1_state.js",
-  "./_client_2_controls.js",
-  "./_client_3_rows.js",
-  "./_client_4_draw.js",
-  "./_client_5_detail.js",
-  "./_client_6_keys.js",
-];
 
 /** The script and style sheet, read once beside this module. */
 let assets: { script: string; style: string } | undefined;
@@ -45,7 +27,7 @@ function readAssets(): { script: string; style: string } {
     }
   };
   return assets ??= {
-    script: `(function () {\n${SCRIPT_PARTS.map(read).join("\n")}})();\n`,
+    script: read("./_client.bundle.js"),
     style: read("./_style.css"),
   };
 }

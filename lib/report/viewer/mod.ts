@@ -21,6 +21,12 @@
  */
 export { viewerRows } from "./rows.ts";
 export type { ViewerRows, ViewerRowsOptions } from "./rows.ts";
+export type {
+  PayloadCell,
+  PayloadDim,
+  PayloadSuite,
+  ViewerPayload,
+} from "./payload.ts";
 export { viewerHtml } from "./html.ts";
 export { flipsHtml, viewerSections } from "./sections.ts";
 export { flipsText } from "./flips_text.ts";

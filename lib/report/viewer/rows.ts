@@ -11,6 +11,7 @@ import type { DataFrame } from "../frame.ts";
 import { mulberry32 } from "../../math/rng.ts";
 import { type DimValue, RESULT_COLUMNS } from "../../types.ts";
 import type { SampleDetail, SampleRow, ViewerSuite } from "./types.ts";
+import type { PayloadCell, ViewerPayload } from "./payload.ts";
 
 /** Options for {@linkcode viewerRows}. */
 export interface ViewerRowsOptions {
@@ -41,7 +42,7 @@ export interface ViewerRows {
   /** One sentence on which rows are embedded. */
   note: string;
   /** The packed data, as the page's script reads it. */
-  data: Record<string, unknown>;
+  data: ViewerPayload;
 }
 
 /** The generic fields the viewer shows, in order. */
@@ -272,7 +273,7 @@ export async function viewerRows(
     }
     return i;
   };
-  const C: Record<string, unknown[]> = {};
+  const C: Record<string, PayloadCell[]> = {};
   const interned = new Set<string>();
   const put = (col: string, i: number, v: DimValue) => {
     const arr = C[col] ??= Array(picked.length).fill(null);

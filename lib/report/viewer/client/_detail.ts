@@ -1,10 +1,30 @@
-// The sample viewer's script, part 5 of 6: the detail pane.
-// html.ts joins the parts, in order, inside one function: they share
-// its scope, so names defined here are used in the other parts.
-// deno-lint-ignore-file no-unused-vars
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * The detail pane: a sample in full (prompt, reasoning, reply with the
+ * extracted answer marked, verdict, the suite's own parts, the call), a
+ * disagreement group's replies side by side, or the pairs table.
+ *
+ * @module
+ */
+import type { PayloadCell } from "../payload.ts";
+import type { DetailPart } from "../types.ts";
+import { el } from "./_dom.ts";
+import { fmt, mcnemar } from "./_numbers.ts";
+import { type Group, GROUP_FIELDS } from "./_query.ts";
+import { AXES } from "./_state.ts";
+import { natural } from "./_table.ts";
+import type { Viewer } from "./_viewer.ts";
 
-// ---- the detail pane ----
-function block(title, part, ...kids) {
+/** A chat message as stored in `prompt` and `transcript`. */
+interface Message {
+  role?: string;
+  content?: unknown;
+  tool_calls?: unknown;
+}
+
+/** A titled section of the pane (`data-part`). */
+function block(title: string, part: string, ...kids: Node[]): HTMLElement {
   return el(
     "section",
     { class: "vw-part", "data-part": part },
@@ -12,10 +32,18 @@ function block(title, part, ...kids) {
     ...kids,
   );
 }
-function pre(text, cls) {
+
+/** Text in a `<pre>` (`code` or `wrap`). */
+function pre(text: PayloadCell, cls?: string): HTMLElement {
   return el("pre", { class: cls || "", text: text === null ? "" : text });
 }
-function highlighted(text, span, cls) {
+
+/** Text with `span` marked as the extracted answer. */
+function highlighted(
+  text: string,
+  span: [number, number] | null,
+  cls: string,
+): HTMLElement {
   const p = el("pre", { class: cls || "" });
   if (!span) {
     p.textContent = text;
@@ -28,15 +56,9 @@ function highlighted(text, span, cls) {
   );
   return p;
 }
-function spanOf(i, reply) {
-  const s = D.spans[i];
-  if (s) return s;
-  const x = val("extracted", i);
-  if (x === null || x === "" || !reply) return null;
-  const at = reply.lastIndexOf(x);
-  return at < 0 ? null : [at, at + x.length];
-}
-function fields(pairs) {
+
+/** Labelled values, empty ones left out. */
+function fields(pairs: [string, PayloadCell | undefined][]): HTMLElement {
   const dl = el("dl", { class: "vw-fields" });
   for (const [k, v] of pairs) {
     if (v === null || v === undefined || v === "") continue;
@@ -44,7 +66,9 @@ function fields(pairs) {
   }
   return dl;
 }
-function suitePart(p) {
+
+/** A part of the suite's own detail. */
+function suitePart(p: DetailPart): HTMLElement {
   if (p.kind === "fields") return block(p.title, "suite", fields(p.fields));
   if (p.kind === "text") {
     return block(p.title, "suite", pre(p.text, p.code ? "code" : "wrap"));
@@ -74,8 +98,10 @@ function suitePart(p) {
   );
   return block(p.title, "suite", el("div", { class: "vw-scrollx" }, t));
 }
-function messages(json) {
-  let list;
+
+/** Chat messages (JSON), each with its role; other text as it is. */
+function messages(json: string): HTMLElement[] {
+  let list: Message[];
   try {
     list = JSON.parse(json);
   } catch {
@@ -93,7 +119,20 @@ function messages(json) {
     );
   });
 }
-function promptPart(i) {
+
+/** The extracted answer's span in the reply: the suite's, or its last occurrence. */
+function spanOf(v: Viewer, i: number, reply: string): [number, number] | null {
+  const s = v.table.data.spans[i];
+  if (s) return s;
+  const x = v.table.val("extracted", i);
+  if (x === null || x === "" || !reply) return null;
+  const at = reply.lastIndexOf(String(x));
+  return at < 0 ? null : [at, at + String(x).length];
+}
+
+/** The messages sent (or, for older rows, the question) and tool turns. */
+function promptPart(v: Viewer, i: number): HTMLElement {
+  const val = v.table.val;
   const prompt = val("prompt", i);
   const transcript = val("transcript", i);
   const tools = transcript ? "; the tool turns follow." : ".";
@@ -104,7 +143,7 @@ function promptPart(i) {
         text: "The messages as sent with template “" + val("template", i) +
           "”" + tools,
       }),
-      ...messages(prompt),
+      ...messages(String(prompt)),
     ]
     : [
       el("p", {
@@ -120,13 +159,16 @@ function promptPart(i) {
     "Prompt",
     "prompt",
     ...kids,
-    ...(transcript ? messages(transcript) : []),
+    ...(transcript ? messages(String(transcript)) : []),
   );
 }
-function sampleDetail(i) {
+
+/** A sample in full. */
+function sampleDetail(v: Viewer, i: number): HTMLElement[] {
+  const { val, data } = v.table;
   const key = val("key", i);
   const st = val("status", i);
-  const reply = val("response", i) || "";
+  const reply = String(val("response", i) || "");
   const code = reply.includes("```") ? "code" : "wrap";
   const parts = [
     el("h3", { text: val("model", i) + " · " + val("question_id", i) }),
@@ -135,7 +177,7 @@ function sampleDetail(i) {
       ["suite", val("suite", i)],
       ["template", val("template", i)],
       ["sample", val("sample", i)],
-      ["run", runs.length > 1 ? val("run", i) : null],
+      ["run", v.shape.runs.length > 1 ? val("run", i) : null],
     ]),
     block(
       "Verdict",
@@ -151,7 +193,7 @@ function sampleDetail(i) {
         val("rel_error", i),
       ]]),
     ),
-    promptPart(i),
+    promptPart(v, i),
   ];
   const reasoning = val("reasoning", i);
   if (reasoning) {
@@ -164,7 +206,7 @@ function sampleDetail(i) {
     );
   }
   parts.push(
-    block("Reply", "reply", highlighted(reply, spanOf(i, reply), code)),
+    block("Reply", "reply", highlighted(reply, spanOf(v, i, reply), code)),
   );
   const x = val("extracted", i);
   parts.push(
@@ -180,11 +222,13 @@ function sampleDetail(i) {
       ]),
       x === null
         ? el("p", { class: "note", text: "nothing extracted" })
-        : pre(x, x.includes("\n") ? "code" : "wrap"),
+        : pre(x, String(x).includes("\n") ? "code" : "wrap"),
     ),
   );
   parts.push(block("Expected", "expected", pre(val("expected", i), "wrap")));
-  for (const p of D.detail[i] || []) parts.push(suitePart(JSON.parse(S[p])));
+  for (const p of data.detail[i] || []) {
+    parts.push(suitePart(JSON.parse(data.S[p] ?? "null") as DetailPart));
+  }
   parts.push(block(
     "Call",
     "call",
@@ -201,15 +245,16 @@ function sampleDetail(i) {
   ));
   return parts;
 }
-function groupDetail(g) {
-  const cols = [...g.members.entries()].sort((a, b) =>
-    a[0].localeCompare(b[0], "en", { numeric: true })
-  );
+
+/** A disagreement group: the question, and each member's reply side by side. */
+function groupDetail(v: Viewer, g: Group): HTMLElement[] {
+  const val = v.table.val;
+  const cols = [...g.members.entries()].sort((a, b) => natural(a[0], b[0]));
   const i0 = g.first;
   const box = el("div", { class: "vw-side" });
   for (const [m, i] of cols) {
     const st = val("status", i);
-    const reply = val("response", i) || "";
+    const reply = String(val("response", i) || "");
     box.append(
       el(
         "div",
@@ -222,7 +267,7 @@ function groupDetail(g) {
             class: "vw-link",
             text: m,
             title: "open this sample",
-            onclick: () => open(val("key", i)),
+            onclick: () => v.open(String(val("key", i))),
           }),
         ),
         el("p", {}, el("span", { class: "st st-" + st, text: st })),
@@ -232,18 +277,19 @@ function groupDetail(g) {
         ]]),
         highlighted(
           reply,
-          spanOf(i, reply),
+          spanOf(v, i, reply),
           reply.includes("```") ? "code" : "wrap",
         ),
       ),
     );
   }
+  const by = v.state.by;
   return [
     el("h3", { text: val("question_id", i0) }),
     fields([
       ["suite", val("suite", i0)],
-      ["model", state.by !== "model" ? val("model", i0) : null],
-      ["template", state.by !== "template" ? val("template", i0) : null],
+      ["model", by !== "model" ? val("model", i0) : null],
+      ["template", by !== "template" ? val("template", i0) : null],
       ["sample", val("sample", i0)],
     ]),
     block("Question", "prompt", pre(val("question", i0), "wrap")),
@@ -251,7 +297,11 @@ function groupDetail(g) {
     block("Side by side", "side", box),
   ];
 }
-function pairsDetail() {
+
+/** The pairs of members: pairs answered, each one's wins, McNemar's p. */
+function pairsDetail(v: Viewer): HTMLElement[] {
+  const { members, groups } = v;
+  const val = v.table.val;
   const t = el("table", { class: "vw-table", id: "vw-pairs" });
   t.append(
     el(
@@ -269,8 +319,9 @@ function pairsDetail() {
   for (let a = 0; a < members.length; a++) {
     for (let b = a + 1; b < members.length; b++) {
       let n = 0, oa = 0, ob = 0;
-      for (const g of view.all) {
-        const ia = g.members.get(members[a]), ib = g.members.get(members[b]);
+      for (const g of groups.all) {
+        const ia = g.members.get(members[a]!),
+          ib = g.members.get(members[b]!);
         if (ia === undefined || ib === undefined) continue;
         n++;
         const ca = val("status", ia) === "correct",
@@ -285,8 +336,8 @@ function pairsDetail() {
           "tr",
           {},
           ...[
-            members[a],
-            members[b],
+            members[a]!,
+            members[b]!,
             fmt(n),
             fmt(oa),
             fmt(ob),
@@ -297,42 +348,47 @@ function pairsDetail() {
     }
   }
   t.append(body);
+  const by = v.state.by;
   return [
-    el("h3", { text: "Pairs of " + AXES[state.by] }),
+    el("h3", { text: "Pairs of " + AXES[by] }),
     el("p", {
       class: "note",
       text: "Over the questions both answered (same suite, question, " +
         GROUP_FIELDS.filter((f) =>
-          f !== state.by && f !== "suite" && f !== "question_id"
+          f !== by && f !== "suite" && f !== "question_id"
         ).join(", ") +
         "), with the filters above; the exact McNemar test on the pairs only one got right. Pick a question on the left to see the replies side by side.",
     }),
     el("div", { class: "vw-scrollx" }, t),
   ];
 }
-function drawDetail() {
-  let kids;
-  const i = state.open ? indexOfKey(state.open) : -1;
-  if (i >= 0) kids = sampleDetail(i);
-  else if (state.view === "disagree") {
-    const g = state.group && view.all.find((x) => x.key === state.group);
-    kids = g ? groupDetail(g) : pairsDetail();
+
+/**
+ * Draws the pane for the state: the open sample, else the open group or
+ * the pairs table (disagreement view), else a note. Scrolls it to the top
+ * when what it shows changes.
+ */
+export function drawDetail(v: Viewer, pane: HTMLElement): void {
+  const s = v.state;
+  let kids: HTMLElement[];
+  const i = s.open ? v.table.indexOfKey(s.open) : -1;
+  if (i >= 0) kids = sampleDetail(v, i);
+  else if (s.view === "disagree") {
+    const g = s.group && v.groups.all.find((x) => x.key === s.group);
+    kids = g ? groupDetail(v, g) : pairsDetail(v);
   } else {
     kids = [
       el("p", {
         class: "note",
-        text: state.open
-          ? "Sample " + state.open + " is not among the embedded rows."
+        text: s.open
+          ? "Sample " + s.open + " is not among the embedded rows."
           : "Pick a sample on the left (or press j / k) to see it in full.",
       }),
     ];
   }
-  const shown = (i >= 0 ? state.open : "") + "/" + state.view + "/" +
-    state.group;
-  detail.dataset.key = i >= 0 ? state.open : "";
-  detail.replaceChildren(...kids);
-  if (detail.dataset.shown !== shown && detail.dataset.shown) {
-    detail.scrollTop = 0;
-  }
-  detail.dataset.shown = shown;
+  const shown = (i >= 0 ? s.open : "") + "/" + s.view + "/" + s.group;
+  pane.dataset.key = i >= 0 ? s.open : "";
+  pane.replaceChildren(...kids);
+  if (pane.dataset.shown !== shown && pane.dataset.shown) pane.scrollTop = 0;
+  pane.dataset.shown = shown;
 }
