@@ -1,9 +1,15 @@
 /**
- * calc-bench's public entry: the flow types, the suite registry, and the
- * generic layers wired to it — load a config, run a sweep, load runs into
- * Polars, write the HTML report, start the sim server. Notebooks and CLIs
- * import from here; each suite's own analysis functions come from its
- * folder (`lib/suites/<name>/mod.ts`).
+ * calc-bench's root entry: what a notebook needs, and nothing more — load
+ * or write a config, plan and run a sweep (on the sim or a real
+ * endpoint), load runs into Polars, the headline and generic breakdowns,
+ * the HTML report, the sim server, and what writing a suite of your own
+ * takes (`defineSuite`, a sim skill, the numeric judge). Everything else
+ * is a subpath of the package (`deno.json`'s `exports`): `./report` (every
+ * analysis and chart), `./runner`, `./config`, `./plan`, `./judge`,
+ * `./extract`, `./inputs`, `./prompting`, `./providers`, `./sim`,
+ * `./sandbox`, `./store`, `./batch`, `./merge` (cluster shards), `./suites`
+ * and one per suite (`./suites/arithmetic`, …). In this repository the
+ * same entries are `lib/<part>/mod.ts`.
  *
  * @example
  * ```ts
@@ -64,120 +70,54 @@ import {
   planSweep as planSweepWith,
 } from "./plan/mod.ts";
 
-export type * from "./types.ts";
-// Reading input files (strict decoding, recorded by content): a suite's
-// question source takes the log (`QuestionSourceOptions.inputs`).
-export {
-  type Decoded,
-  type DecodeOptions,
-  decodeText,
-  EncodingInputError,
-  InputLog,
-  type InputRecord,
-  type ReadTextOptions,
-  type TextEncodingName,
-} from "./inputs/mod.ts";
-export { getSuite, listSuites, SIM_SKILLS, SUITES } from "./suites/mod.ts";
+// The flow's types: Question → Prompt → Completion → Extraction → Verdict → ResultRow.
 export type {
-  ParamsCheck,
-  QuestionSourceOptions,
-  ScoreCache,
-  ScoreContext,
-  Suite,
-  SuiteList,
-  SuiteRun,
+  Completion,
+  DimSpec,
+  Extraction,
+  Prompt,
+  Question,
+  ResultRow,
+  Verdict,
+} from "./types.ts";
+// Configs and sweeps.
+export { ConfigError, type SweepConfig } from "./config/mod.ts";
+export type { SweepOptions, SweepResult } from "./runner/mod.ts";
+export { type Plan, planText } from "./plan/mod.ts";
+// Results: load, summarise, break down, report.
+export {
+  accuracyByCategory,
+  accuracyByDimension,
+  accuracyHeatmap,
+  allWrong,
+  compareModels,
+  compareTemplates,
+  costFrontier,
+  type DataFrame,
+  dimKinds,
+  errorTypes,
+  type LoadedRuns,
+  loadRuns,
+  summarize,
+  table,
+} from "./report/mod.ts";
+export { ACCURACY, FORMAT_VALID_RATE, type Metric } from "./judge/mod.ts";
+// The sim server.
+export type { SimServer } from "./providers/mod.ts";
+// Suites: the registry, and writing your own.
+export { defineSuite, type SuiteDefinition } from "./suites/define.ts";
+export {
+  getSuite,
+  listSuites,
+  loadSuites,
+  type Suite,
+  type SuiteRun,
+  SUITES,
 } from "./suites/mod.ts";
-export type {
-  Instructions,
-  RegisteredSkill,
-  SimMessage,
-  SimProfile,
-  SimReply,
-  SimRequest,
-  SimThinking,
-  SimTool,
-  SimToolCall,
-  SkillAnswer,
-  SkillInput,
-} from "./providers/sim/mod.ts";
-export type { Uniform } from "./math/rng.ts";
-export type {
-  BatchServerOptions,
-  ChoicesOptions,
-  CompleteOptions,
-  FaultRates,
-  Provider,
-  ProviderContext,
-  SimBackend,
-  SimModelEntry,
-  SimServer,
-  SimServerOptions,
-  SimServerStats,
-} from "./providers/mod.ts";
-export type { Template, ToolExecutor } from "./prompting/mod.ts";
-export {
-  checkEndpoints,
-  type CheckEndpointsOptions,
-  checkEnv,
-  ConfigError,
-  type EndpointReport,
-  type ModelConfig,
-  ModelSchema,
-  type SweepConfig,
-  SweepConfigSchema,
-} from "./config/mod.ts";
-export {
-  type ProgressMode,
-  type ProviderFactory,
-  type SweepOptions,
-  type SweepProgress,
-  type SweepResult,
-} from "./runner/mod.ts";
-export * from "./report/mod.ts";
-export {
-  ACCURACY,
-  accuracyBy,
-  type AccuracyByOptions,
-  DEFAULT_METRICS,
-  FORMAT_VALID_RATE,
-  isScored,
-  type Metric,
-  type MetricColumn,
-  type MetricFrame,
-  type MetricRecord,
-  type MetricResult,
-  type MetricRows,
-  type MetricSource,
-  type MetricValue,
-  type ScoredFields,
-} from "./judge/mod.ts";
-export {
-  type EncodingChoice,
-  type EncodingName,
-  type LatencySource,
-  type OutputSource,
-  type PaceBound,
-  type Plan,
-  type PlanModel,
-  type PlanOptions,
-  type PlanRow,
-  planText,
-  type PrecisionOptions,
-  type TokenCost,
-} from "./plan/mod.ts";
-// What a sweep of a given size can tell (the plan's precision section).
-export {
-  type AccuracySource,
-  detectableDifference,
-  mcnemarPower,
-  mcnemarQuestions,
-  type ModelPrecision,
-  type PlanPrecision,
-  type PowerOptions,
-  type SuitePrecision,
-  wilsonHalfWidth,
-} from "./plan/mod.ts";
-export type { Shard } from "./runner/mod.ts";
+export { defineSkill, passes } from "./providers/sim/mod.ts";
+export { instructionTemplate, type Template } from "./prompting/mod.ts";
+export { numberExtract, suiteExtract } from "./extract/suite_extract.ts";
+export { judgeNumber } from "./judge/number_judge.ts";
 
 /**
  * Validates a parsed config against the registered suites.

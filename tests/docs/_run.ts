@@ -26,10 +26,10 @@ import { taskArgs } from "../e2e/_table.ts";
 import {
   parseConfig,
   planSweep,
-  SIM_SKILLS,
   type SimServer,
   startSimServer,
 } from "../../lib/mod.ts";
+import { SIM_SKILLS } from "../../lib/suites/mod.ts";
 import { createSimBackend, type SimBackend } from "../../lib/providers/mod.ts";
 import type { Block, Page } from "./_markdown.ts";
 import { ROOT } from "./_markdown.ts";

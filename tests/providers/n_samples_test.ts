@@ -7,12 +7,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  parseConfig,
-  runSweep,
-  SIM_SKILLS,
-  startSimServer,
-} from "../../lib/mod.ts";
+import { parseConfig, runSweep, startSimServer } from "../../lib/mod.ts";
+import { SIM_SKILLS } from "../../lib/suites/mod.ts";
 import { requestSeed } from "../../lib/runner/mod.ts";
 import { choiceSeed, simChoices } from "../../lib/providers/sim/mod.ts";
 import { createSimBackend, toCompletions } from "../../lib/providers/mod.ts";
