@@ -1,15 +1,18 @@
 /**
  * Drops the top-level example and test code beside the entry (usage
  * prints, example asserts, `__main__` / `require.main` blocks, reads of
- * stdin, test loops, CommonJS exports) from a chosen block, keeping all
- * that the entry may depend on; says what it dropped.
+ * stdin, test loops, CommonJS exports) from a chosen block by dependency:
+ * what the entry transitively uses stays, with every definition and
+ * import; top-level code that runs and feeds nothing the entry reads goes.
+ * Says what it dropped.
  *
  * @module
  */
 import type { CodeBlock } from "./_extract_block.ts";
 import { cutStatements, describeDropped } from "./_extract_cut.ts";
-import { javascriptExamples } from "./_extract_examples_js.ts";
-import { pythonExamples } from "./_extract_examples_py.ts";
+import { dependencyCut, type TopStatement } from "./_extract_deps.ts";
+import { javascriptStatements } from "./_extract_deps_js.ts";
+import { pythonStatements } from "./_extract_deps_py.ts";
 
 /** A block's code without its example code, and what the reason says. */
 export interface WithoutExamples {
@@ -20,9 +23,11 @@ export interface WithoutExamples {
 }
 
 /**
- * The block's code without its top-level example and test code.
+ * The block's code without its top-level example and test code. Code that
+ * cannot be parsed, and code where no top-level statement declares the
+ * entry, is kept as is, and the note says why.
  *
- * @param block The chosen block (its language decides the rules).
+ * @param block The chosen block (its language decides the parser).
  * @param entry The function that will be called.
  * @returns The code and the reason's note.
  *
@@ -35,22 +40,23 @@ export interface WithoutExamples {
  * const x = dropExamples(block, "f");
  * assert.equal(x.code, "def f(x):\n    return x\n");
  * assert.equal(x.note, "dropped top-level example code: print call (line 4)");
+ * assert.match(dropExamples(block, "g").note!, /g is not declared at the top level: kept as is/);
  * ```
  */
 export function dropExamples(block: CodeBlock, entry: string): WithoutExamples {
   const code = block.code;
+  let statements: TopStatement[];
   if (block.language === "python") {
-    const found = pythonExamples(code, entry);
-    if ("error" in found) {
+    const read = pythonStatements(code);
+    if ("error" in read) {
       return {
         code,
         note:
-          `the Python top level cannot be scanned (${found.error}): kept as is, the sandbox reports the syntax error`,
+          `the Python top level cannot be scanned (${read.error}): kept as is, the sandbox reports the syntax error`,
       };
     }
-    return cut(code, found.dropped, found.commentLines);
-  }
-  if (block.language === "javascript") {
+    statements = read;
+  } else if (block.language === "javascript") {
     if (block.program === null) {
       return {
         code,
@@ -58,27 +64,44 @@ export function dropExamples(block: CodeBlock, entry: string): WithoutExamples {
           "the JavaScript parser rejects it: kept as is, the sandbox reports the syntax error",
       };
     }
-    const found = javascriptExamples(block.program, code, entry);
-    return cut(code, found.dropped, found.commentLines);
-  }
-  return { code, note: null };
-}
-
-function cut(
-  code: string,
-  dropped: Parameters<typeof cutStatements>[1],
-  commentLines: ReadonlySet<number>,
-): WithoutExamples {
-  if (dropped.length === 0) return { code, note: null };
-  const kept = cutStatements(code, dropped, commentLines);
-  if (kept.trim() === "") {
+    statements = javascriptStatements(block.program, code);
+  } else return { code, note: null };
+  const dropped = dependencyCut(statements, entry);
+  if (dropped === null) {
     return {
       code,
-      note: "the block holds only example code: kept as is",
+      note:
+        `${entry} is not declared at the top level: kept as is, nothing to follow its dependencies from`,
     };
+  }
+  if (dropped.length === 0) return { code, note: null };
+  const marker = block.language === "python" ? "#" : "//";
+  const kept = cutStatements(
+    code,
+    dropped,
+    commentLines(code, statements, marker),
+  );
+  if (kept.trim() === "") {
+    return { code, note: "the block holds only example code: kept as is" };
   }
   return {
     code: kept,
     note: `dropped top-level example code: ${describeDropped(code, dropped)}`,
   };
+}
+
+/** 0-based lines outside every statement that start with a comment at column 0. */
+function commentLines(
+  code: string,
+  statements: readonly TopStatement[],
+  marker: string,
+): Set<number> {
+  const out = new Set<number>();
+  let offset = 0;
+  code.split("\n").forEach((line, i) => {
+    const inside = statements.some((s) => s.start <= offset && offset < s.end);
+    if (!inside && line.startsWith(marker)) out.add(i);
+    offset += line.length + 1;
+  });
+  return out;
 }

@@ -1,7 +1,7 @@
 /**
  * Queries over acorn's syntax tree of a JavaScript/TypeScript program, for
- * telling its example code apart: finding a node, matching identifiers,
- * members and calls, and the names a piece of code declares or reads.
+ * the dependency cut: finding a node, matching identifiers, members and
+ * calls, and the names a piece of code declares or reads.
  *
  * @module
  */
@@ -135,26 +135,13 @@ export function declaredInside(node: JsNode): Set<string> {
   return out;
 }
 
-/** The top-level functions (declared or bound to a const) and their nodes. */
-export function functionsOf(body: JsNode[]): Map<string, JsNode> {
-  const out = new Map<string, JsNode>();
-  for (const statement of body) {
-    let s = statement;
-    if (
-      (s.type === "ExportNamedDeclaration" ||
-        s.type === "ExportDefaultDeclaration") &&
-      s.declaration !== null && typeof s.declaration === "object"
-    ) s = s.declaration as JsNode;
-    if (s.type === "FunctionDeclaration" && ident(s.id)) {
-      out.set(s.id.name, s);
-    } else if (s.type === "VariableDeclaration") {
-      for (const d of s.declarations as JsNode[]) {
-        const init = d.init as JsNode | null;
-        if (ident(d.id) && init !== null && FUNCTION_TYPES.has(init.type)) {
-          out.set(d.id.name, init);
-        }
-      }
-    }
+/** Every node under `node` (itself included), not entering nested functions. */
+export function walkOutsideFunctions(node: JsNode): JsNode[] {
+  const out: JsNode[] = [];
+  for (const stack = [node]; stack.length > 0;) {
+    const n = stack.pop()!;
+    out.push(n);
+    if (n === node || !FUNCTION_TYPES.has(n.type)) stack.push(...childNodes(n));
   }
   return out;
 }

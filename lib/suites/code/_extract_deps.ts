@@ -1,0 +1,126 @@
+/**
+ * The dependency cut, the same for every language: keep the entry and what
+ * it transitively uses, drop the top-level code it does not need (evalplus's
+ * sanitizer walks the call graph from the entry the same way). A language
+ * only describes its top-level statements as `TopStatement`s.
+ *
+ * @module
+ */
+import type { ExampleStatement } from "./_extract_cut.ts";
+
+/** One top-level statement, as the cut sees it. */
+export interface TopStatement {
+  /** Offset of its first character (a decorator's included). */
+  start: number;
+  /** Offset just past its last character. */
+  end: number;
+  /** A function or class (or a name bound to a function): always kept. */
+  definition: boolean;
+  /** Runs nothing when loaded: a definition, an import, a call-free assignment to names. */
+  inert: boolean;
+  /** Names it declares. */
+  binds: string[];
+  /** Names it changes when run (a definition: when called). */
+  writes: string[];
+  /** Free names it reads, in source order. */
+  reads: string[];
+  /** Its name in the reason by shape (`print call`), or null for a generic one. */
+  label: string | null;
+  /** Its name when there is no label and it uses no dropped name. */
+  fallback: string;
+}
+
+/**
+ * The statements to drop: those that neither feed the entry nor are
+ * inert. A statement feeds the entry when it declares or changes a name
+ * the entry transitively reads, without calling the entry itself (a table
+ * filled by a loop stays, a loop of test calls goes). Inert statements
+ * stay unless they read a name only dropped code declares. Never throws.
+ *
+ * @param statements The program's top-level statements, in order.
+ * @param entry The function that will be called.
+ * @returns The statements to drop, in order; null when no top-level
+ *   statement declares `entry` (the cut cannot decide).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { dependencyCut, type TopStatement } from "./_extract_deps.ts";
+ * const s = (binds: string[], reads: string[], more: Partial<TopStatement> = {}): TopStatement =>
+ *   ({ start: 0, end: 1, definition: false, inert: false, binds, writes: binds, reads, label: null, fallback: "statement", ...more });
+ * const f = s(["f"], ["K"], { definition: true, inert: true, writes: [] });
+ * const k = s(["K"], ["load"]);
+ * const show = s([], ["print", "f"], { label: "print call" });
+ * assert.deepEqual(dependencyCut([k, f, show], "f")?.map((d) => d.kind), ["print call"]);
+ * assert.equal(dependencyCut([k, show], "f"), null);
+ * ```
+ */
+export function dependencyCut(
+  statements: readonly TopStatement[],
+  entry: string,
+): ExampleStatement[] | null {
+  if (!statements.some((s) => s.binds.includes(entry))) return null;
+  const definitions = new Map<string, TopStatement>();
+  for (const s of statements) {
+    if (s.definition) { for (const b of s.binds) definitions.set(b, s); }
+  }
+  /** The definitions `s` reaches through the names it reads, itself included. */
+  const reach = (s: TopStatement) => {
+    const seen = new Set<TopStatement>();
+    for (const stack = [s]; stack.length > 0;) {
+      const t = stack.pop()!;
+      if (seen.has(t)) continue;
+      seen.add(t);
+      for (const r of t.reads) {
+        const d = definitions.get(r);
+        if (d !== undefined) stack.push(d);
+      }
+    }
+    return seen;
+  };
+  const entryDefinition = definitions.get(entry);
+  const feeds = (s: TopStatement, needed: ReadonlySet<string>) => {
+    if (s.inert) return s.binds.some((b) => needed.has(b));
+    const reached = reach(s);
+    if (s.reads.includes(entry) || reached.has(entryDefinition!)) return false;
+    return [...reached].some((t) =>
+      [...t.writes, ...(t === s ? s.binds : [])].some((w) => needed.has(w))
+    );
+  };
+  const needed = new Set([entry]);
+  const kept = new Set<TopStatement>();
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const s of statements) {
+      if (kept.has(s) || !feeds(s, needed)) continue;
+      kept.add(s);
+      for (const r of s.reads) needed.add(r);
+      grew = true;
+    }
+  }
+  const dropped = new Set(statements.filter((s) => !kept.has(s) && !s.inert));
+  // Names only dropped code declares; what reads them goes too.
+  let gone = new Set<string>();
+  for (let grew = true; grew;) {
+    grew = false;
+    const live = new Set(
+      statements.filter((s) => !dropped.has(s)).flatMap((s) => s.binds),
+    );
+    gone = new Set(
+      [...dropped].flatMap((s) => s.binds).filter((b) => !live.has(b)),
+    );
+    for (const s of statements) {
+      if (dropped.has(s) || s.definition) continue;
+      if (s.reads.some((r) => gone.has(r) && !s.binds.includes(r))) {
+        dropped.add(s);
+        grew = true;
+      }
+    }
+  }
+  return statements.filter((s) => dropped.has(s)).map((s) => {
+    const used = s.reads.find((r) => gone.has(r) && !s.binds.includes(r));
+    const kind = s.label ??
+      (used === undefined ? s.fallback : `use of ${used} from dropped code`);
+    return { kind, start: s.start, end: s.end };
+  });
+}
