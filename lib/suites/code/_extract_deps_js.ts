@@ -1,54 +1,68 @@
 /**
  * A JavaScript/TypeScript program's top-level statements as the dependency
- * cut sees them, read from acorn's syntax tree: what each declares,
- * changes and reads, whether it runs anything when loaded, and its name in
- * the reason.
+ * cut sees them, from acorn's syntax tree: what each declares, changes and
+ * reads (periscopic's scope analysis), whether it runs anything when
+ * loaded, and its name in the reason.
  *
  * @module
  */
+import { analyze } from "periscopic";
 import type { TopStatement } from "./_extract_deps.ts";
-import type { JsNode, JsProgram } from "./quality/mod.ts";
-import {
-  calleeOf,
-  declared,
-  declaredInside,
-  find,
-  FUNCTION_TYPES,
-  ident,
-  literal,
-  member,
-  type Pred,
-  references,
-  rootOf,
-  walkOutsideFunctions,
-} from "./_extract_js_tree.ts";
+import { childNodes, type JsNode, type JsProgram } from "./quality/mod.ts";
 
-const LOOPS = /^(?:For|ForIn|ForOf|While|DoWhile)Statement$/;
+type Pred = (n: JsNode) => boolean;
+const FUNCTIONS =
+  /^(?:Function|ArrowFunction)Expression$|^FunctionDeclaration$/;
 const RUNS =
   /^(?:Call|New|TaggedTemplate|Await|Yield|Import|Assignment|Update)Expression$/;
-const STDIN_MODULES = new Set(["readline", "node:readline"]);
 
-const isConsole: Pred = (n) => {
-  const c = calleeOf(n);
-  return c !== null && member(c, "console");
-};
-const isAssert: Pred = (n) => {
-  const c = calleeOf(n);
-  return c !== null && (ident(c, "assert") || member(c, "assert"));
-};
+/** Every node under `node` (itself first), in nested functions too unless `outside`. */
+function nodes(node: JsNode, outside = false): JsNode[] {
+  const out: JsNode[] = [];
+  for (const stack = [node]; stack.length > 0;) {
+    const n = stack.pop()!;
+    out.push(n);
+    if (!outside || n === node || !FUNCTIONS.test(n.type)) {
+      stack.push(...childNodes(n).reverse());
+    }
+  }
+  return out;
+}
+const find = (node: JsNode, pred: Pred) => nodes(node).find(pred) ?? null;
+const ident = (n: unknown, name?: string): n is JsNode & { name: string } =>
+  (n as JsNode | null)?.type === "Identifier" &&
+  (name === undefined || (n as JsNode).name === name);
+const member = (n: JsNode, object: string, property?: string) =>
+  n.type === "MemberExpression" && !n.computed && ident(n.object, object) &&
+  (property === undefined || ident(n.property, property));
+const calleeOf = (n: JsNode) =>
+  n.type === "CallExpression" ? n.callee as JsNode : null;
+const literal = (n: unknown) =>
+  (n as JsNode | undefined)?.type === "Literal" ? (n as JsNode).value : null;
+/** The identifier at the root of `a.b[c].d`, if any. */
+function rootOf(n: JsNode): string | null {
+  while (n.type === "MemberExpression") n = n.object as JsNode;
+  return ident(n) ? n.name : null;
+}
+
+const isConsole: Pred = (n) =>
+  calleeOf(n) !== null && member(calleeOf(n)!, "console");
+const isAssert: Pred = (n) =>
+  calleeOf(n) !== null &&
+  (ident(calleeOf(n), "assert") || member(calleeOf(n)!, "assert"));
 const required = (n: JsNode) =>
   ident(calleeOf(n), "require")
     ? String(literal((n.arguments as JsNode[])[0]) ?? "?")
     : null;
 const isStdin: Pred = (n) => {
-  if (member(n, "process", "stdin") || member(n, "Deno", "stdin")) return true;
   const c = calleeOf(n);
   const source = literal((n.arguments as JsNode[] | undefined)?.[0]);
-  const readFile = c !== null &&
-    (ident(c, "readFileSync") || ident(c.property, "readFileSync"));
-  return ident(n, "readline") || ident(c, "prompt") ||
-    STDIN_MODULES.has(required(n) ?? "") ||
-    readFile && (source === 0 || source === "/dev/stdin");
+  return member(n, "process", "stdin") || member(n, "Deno", "stdin") ||
+    ident(n, "readline") || ident(c, "prompt") ||
+    /^(?:node:)?readline$/.test(required(n) ?? "") ||
+    c !== null &&
+      (ident(c, "readFileSync") || ident(c.property, "readFileSync")) &&
+      (source === 0 || source === "/dev/stdin");
 };
 const isExports: Pred = (n) =>
   member(n, "module", "exports") ||
@@ -56,8 +70,7 @@ const isExports: Pred = (n) =>
 
 /** The roots of what a node assigns, updates, or calls a method of as a statement. */
 function changed(node: JsNode): string[] {
-  const out: string[] = [];
-  find(node, (n) => {
+  return nodes(node).map((n) => {
     const e = n.expression as JsNode | undefined;
     const target = n.type === "AssignmentExpression"
       ? n.left
@@ -67,11 +80,8 @@ function changed(node: JsNode): string[] {
           (e.callee as JsNode).type === "MemberExpression"
       ? (e.callee as JsNode).object
       : null;
-    const root = target ? rootOf(target as JsNode) : null;
-    if (root !== null) out.push(root);
-    return false;
-  });
-  return out;
+    return target ? rootOf(target as JsNode) : null;
+  }).filter((r) => r !== null);
 }
 
 /** The statement's name in the reason by its shape, or null. */
@@ -106,7 +116,9 @@ function label(s: JsNode, functions: ReadonlySet<string>, code: string) {
     return `console.${(callee.property as { name?: string }).name} call`;
   }
   if (e && isAssert(e)) return "assert call";
-  if (LOOPS.test(s.type)) return "test loop";
+  if (/^(?:For|ForIn|ForOf|While|DoWhile)Statement$/.test(s.type)) {
+    return "test loop";
+  }
   const module = s.type === "VariableDeclaration"
     ? find(s, (n) => required(n) !== null)
     : null;
@@ -121,15 +133,11 @@ function label(s: JsNode, functions: ReadonlySet<string>, code: string) {
   const from = value && find(value, own);
   if (from) return `assignment from ${calleeOf(from)!.name}()`;
   if (e && own(e)) return `call of ${callee!.name}()`;
-  if (find(s, (n) => isConsole(n) || isAssert(n) || own(n))) {
-    const text = callee ? code.slice(callee.start, callee.end) : "";
-    return callee && !FUNCTION_TYPES.has(callee.type)
-      ? `${
-        text.length > 30 ? `${text.slice(0, 29)}…` : text
-      } call with test code`
-      : "statement with test code";
-  }
-  return null;
+  if (!find(s, (n) => isConsole(n) || isAssert(n) || own(n))) return null;
+  const text = callee ? code.slice(callee.start, callee.end) : "";
+  return callee && !FUNCTIONS.test(callee.type)
+    ? `${text.length > 30 ? `${text.slice(0, 29)}…` : text} call with test code`
+    : "statement with test code";
 }
 
 /**
@@ -146,8 +154,8 @@ function label(s: JsNode, functions: ReadonlySet<string>, code: string) {
  * import { javascriptStatements } from "./_extract_deps_js.ts";
  * const code = "const K = 2;\nfunction f(x) { return x * K; }\nconsole.log(f(3));\n";
  * const read = javascriptStatements(parseJavaScript(code)!, code);
- * assert.deepEqual(read.map((s) => [s.binds, s.inert, s.label]), [
- *   [["K"], true, null], [["f"], true, null], [[], false, "console.log call"],
+ * assert.deepEqual(read.map((s) => [s.binds, s.reads, s.inert, s.label]), [
+ *   [["K"], [], true, null], [["f"], ["K"], true, null], [[], ["console", "f"], false, "console.log call"],
  * ]);
  * ```
  */
@@ -165,34 +173,27 @@ export function javascriptStatements(
       ? (inner.declarations as JsNode[]).map((d) => d.init as JsNode | null)
       : [];
     const definition = /^(?:Function|Class)Declaration$/.test(inner.type) ||
-      inits.length > 0 && inits.every((i) => FUNCTION_TYPES.has(i?.type ?? ""));
-    const binds = inner.type === "VariableDeclaration"
-      ? (inner.declarations as JsNode[]).flatMap((d) =>
-        declared(d.id as JsNode)
-      )
-      : inner.type === "ImportDeclaration"
-      ? (inner.specifiers as JsNode[]).map((x) =>
-        (x.local as JsNode).name as string
-      )
-      : ident(inner.id)
-      ? [inner.id.name]
-      : [];
-    const inert = definition ||
-      /^(?:Import|TS|Empty|Export)/.test(inner.type) ||
-      typeof s.directive === "string" ||
-      inner.type === "VariableDeclaration" &&
-        walkOutsideFunctions(inner).every((n) => !RUNS.test(n.type));
-    const local = declaredInside(inner);
-    const free = (names: Iterable<string>) =>
-      [...new Set(names)].filter((n) => !local.has(n) && !binds.includes(n));
+      inits.length > 0 && inits.every((i) => FUNCTIONS.test(i?.type ?? ""));
+    // The statement alone as a program: its declarations and free names.
+    const alone = { type: "Program", sourceType: "module", body: [s] };
+    const scope = analyze(alone as unknown as Parameters<typeof analyze>[0]);
+    const binds = [...scope.scope.declarations.keys()];
+    if (binds.length === 0 && ident(inner.id)) binds.push(inner.id.name); // a type
+    const reads = [...scope.globals].sort((a, b) =>
+      (a[1] as JsNode).start - (b[1] as JsNode).start
+    ).map(([name]) => name).filter((n) => !binds.includes(n));
+    const free = (n: string) => binds.includes(n) || scope.globals.has(n);
     return {
       start: s.start,
       end: s.end,
       definition,
-      inert,
+      inert: definition || /^(?:Import|TS|Empty|Export)/.test(inner.type) ||
+        typeof s.directive === "string" ||
+        inner.type === "VariableDeclaration" &&
+          nodes(inner, true).every((n) => !RUNS.test(n.type)),
       binds,
-      writes: [...binds, ...free(changed(inner))],
-      reads: free(references(inner)),
+      writes: [...new Set([...binds, ...changed(inner).filter(free)])],
+      reads,
       fallback: s.type === "VariableDeclaration"
         ? "assignment"
         : `${
