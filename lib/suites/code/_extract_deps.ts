@@ -60,32 +60,27 @@ export function dependencyCut(
   entry: string,
 ): ExampleStatement[] | null {
   if (!statements.some((s) => s.binds.includes(entry))) return null;
-  const definitions = new Map<string, TopStatement>();
-  for (const s of statements) {
-    if (s.definition) { for (const b of s.binds) definitions.set(b, s); }
-  }
+  const definitions = new Map(
+    statements.filter((s) => s.definition).flatMap((s) =>
+      s.binds.map((b) => [b, s] as const)
+    ),
+  );
   /** The definitions `s` reaches through the names it reads, itself included. */
-  const reach = (s: TopStatement) => {
-    const seen = new Set<TopStatement>();
-    for (const stack = [s]; stack.length > 0;) {
-      const t = stack.pop()!;
-      if (seen.has(t)) continue;
-      seen.add(t);
-      for (const r of t.reads) {
-        const d = definitions.get(r);
-        if (d !== undefined) stack.push(d);
-      }
+  const reach = (s: TopStatement, seen = new Set<TopStatement>()) => {
+    if (seen.has(s)) return seen;
+    seen.add(s);
+    for (const r of s.reads) {
+      const d = definitions.get(r);
+      if (d !== undefined) reach(d, seen);
     }
     return seen;
   };
-  const entryDefinition = definitions.get(entry);
   const feeds = (s: TopStatement, needed: ReadonlySet<string>) => {
     if (s.inert) return s.binds.some((b) => needed.has(b));
-    const reached = reach(s);
-    if (s.reads.includes(entry) || reached.has(entryDefinition!)) return false;
-    return [...reached].some((t) =>
-      [...t.writes, ...(t === s ? s.binds : [])].some((w) => needed.has(w))
-    );
+    const reached = [...reach(s)];
+    return !reached.some((t) => t !== s && t.binds.includes(entry)) &&
+      !s.reads.includes(entry) &&
+      reached.some((t) => [...t.writes, ...s.binds].some((w) => needed.has(w)));
   };
   const needed = new Set([entry]);
   const kept = new Set<TopStatement>();
@@ -94,33 +89,33 @@ export function dependencyCut(
     for (const s of statements) {
       if (kept.has(s) || !feeds(s, needed)) continue;
       kept.add(s);
-      for (const r of s.reads) needed.add(r);
+      s.reads.forEach((r) => needed.add(r));
       grew = true;
     }
   }
+  // What reads a name only dropped code declares goes too.
   const dropped = new Set(statements.filter((s) => !kept.has(s) && !s.inert));
-  // Names only dropped code declares; what reads them goes too.
-  let gone = new Set<string>();
+  const uses = (s: TopStatement) => {
+    const live = statements.filter((t) => !dropped.has(t)).flatMap((t) =>
+      t.binds
+    );
+    const gone = [...dropped].flatMap((t) => t.binds);
+    return s.reads.find((r) =>
+      gone.includes(r) && !live.includes(r) && !s.binds.includes(r)
+    );
+  };
   for (let grew = true; grew;) {
     grew = false;
-    const live = new Set(
-      statements.filter((s) => !dropped.has(s)).flatMap((s) => s.binds),
-    );
-    gone = new Set(
-      [...dropped].flatMap((s) => s.binds).filter((b) => !live.has(b)),
-    );
     for (const s of statements) {
-      if (dropped.has(s) || s.definition) continue;
-      if (s.reads.some((r) => gone.has(r) && !s.binds.includes(r))) {
-        dropped.add(s);
-        grew = true;
-      }
+      if (dropped.has(s) || s.definition || uses(s) === undefined) continue;
+      dropped.add(s);
+      grew = true;
     }
   }
   return statements.filter((s) => dropped.has(s)).map((s) => {
-    const used = s.reads.find((r) => gone.has(r) && !s.binds.includes(r));
+    const used = uses(s);
     const kind = s.label ??
-      (used === undefined ? s.fallback : `use of ${used} from dropped code`);
+      (used ? `use of ${used} from dropped code` : s.fallback);
     return { kind, start: s.start, end: s.end };
   });
 }

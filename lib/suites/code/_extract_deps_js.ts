@@ -87,25 +87,23 @@ function changed(node: JsNode): string[] {
 /** The statement's name in the reason by its shape, or null. */
 function label(s: JsNode, functions: ReadonlySet<string>, code: string) {
   const test = s.type === "IfStatement" ? s.test as JsNode : null;
-  if (test && find(test, (n) => member(n, "require", "main"))) {
-    return "require.main block";
-  }
-  if (
-    test &&
+  const guard = test &&
     find(
       test,
       (n) =>
         n.type === "MemberExpression" && ident(n.property, "main") &&
-        (n.object as JsNode).type === "MetaProperty",
-    )
-  ) return "import.meta.main block";
+        (ident(n.object, "require") ||
+          (n.object as JsNode).type === "MetaProperty"),
+    );
+  if (guard) {
+    return `${ident(guard.object) ? "require" : "import.meta"}.main block`;
+  }
   if (find(s, isStdin)) return "stdin read";
   const exported = find(s, isExports);
-  if (exported !== null) {
-    return member(exported, "module", "exports") ||
-        rootOf(exported.left as JsNode) === "module"
-      ? "module.exports assignment"
-      : "exports assignment";
+  if (exported) {
+    return `${
+      exported.type === "MemberExpression" ? "module." : ""
+    }exports assignment`;
   }
   let e = s.type === "ExpressionStatement" ? s.expression as JsNode : null;
   while (e && /^(?:Await|Chain|Unary)Expression$/.test(e.type)) {

@@ -1,10 +1,8 @@
 /**
  * Drops the top-level example and test code beside the entry (usage
  * prints, example asserts, `__main__` / `require.main` blocks, reads of
- * stdin, test loops, CommonJS exports) from a chosen block by dependency:
- * what the entry transitively uses stays, with every definition and
- * import; top-level code that runs and feeds nothing the entry reads goes.
- * Says what it dropped.
+ * stdin, test loops, CommonJS exports) from a chosen block by dependency
+ * (`_extract_deps.ts`), and says what it dropped.
  *
  * @module
  */
@@ -24,8 +22,8 @@ export interface WithoutExamples {
 
 /**
  * The block's code without its top-level example and test code. Code that
- * cannot be parsed, and code where no top-level statement declares the
- * entry, is kept as is, and the note says why.
+ * cannot be parsed, or where no top-level statement declares the entry, is
+ * kept as is, and the note says why.
  *
  * @param block The chosen block (its language decides the parser).
  * @param entry The function that will be called.
@@ -37,50 +35,49 @@ export interface WithoutExamples {
  * import { analyseBlock } from "./_extract_block.ts";
  * import { dropExamples } from "./_extract_examples.ts";
  * const block = analyseBlock("def f(x):\n    return x\n\nprint(f(2))\n", [0, 0], "python", true);
- * const x = dropExamples(block, "f");
- * assert.equal(x.code, "def f(x):\n    return x\n");
- * assert.equal(x.note, "dropped top-level example code: print call (line 4)");
+ * assert.deepEqual(dropExamples(block, "f"), {
+ *   code: "def f(x):\n    return x\n",
+ *   note: "dropped top-level example code: print call (line 4)",
+ * });
  * assert.match(dropExamples(block, "g").note!, /g is not declared at the top level: kept as is/);
  * ```
  */
 export function dropExamples(block: CodeBlock, entry: string): WithoutExamples {
   const code = block.code;
-  let statements: TopStatement[];
-  if (block.language === "python") {
-    const read = pythonStatements(code);
-    if ("error" in read) {
-      return {
-        code,
-        note:
-          `the Python top level cannot be scanned (${read.error}): kept as is, the sandbox reports the syntax error`,
-      };
-    }
-    statements = read;
-  } else if (block.language === "javascript") {
-    if (block.program === null) {
-      return {
-        code,
-        note:
-          "the JavaScript parser rejects it: kept as is, the sandbox reports the syntax error",
-      };
-    }
-    statements = javascriptStatements(block.program, code);
-  } else return { code, note: null };
-  const dropped = dependencyCut(statements, entry);
+  if (block.language === null) return { code, note: null };
+  const python = block.language === "python";
+  const read: TopStatement[] | { error: string } | null = python
+    ? pythonStatements(code)
+    : block.program !== null
+    ? javascriptStatements(block.program, code)
+    : null;
+  if (read === null || "error" in read) {
+    const why = read === null
+      ? "the JavaScript parser rejects it"
+      : `the Python top level cannot be scanned (${read.error})`;
+    return {
+      code,
+      note: `${why}: kept as is, the sandbox reports the syntax error`,
+    };
+  }
+  const dropped = dependencyCut(read, entry);
   if (dropped === null) {
     return {
       code,
       note:
-        `${entry} is not declared at the top level: kept as is, nothing to follow its dependencies from`,
+        `${entry} is not declared at the top level: kept as is, there is no entry to follow`,
     };
   }
   if (dropped.length === 0) return { code, note: null };
-  const marker = block.language === "python" ? "#" : "//";
-  const kept = cutStatements(
-    code,
-    dropped,
-    commentLines(code, statements, marker),
-  );
+  // Comment lines at column 0 between statements go with the one below.
+  const comments = new Set<number>();
+  let at = 0;
+  code.split("\n").forEach((line, i) => {
+    const between = read.every((s) => at < s.start || at >= s.end);
+    if (between && line.startsWith(python ? "#" : "//")) comments.add(i);
+    at += line.length + 1;
+  });
+  const kept = cutStatements(code, dropped, comments);
   if (kept.trim() === "") {
     return { code, note: "the block holds only example code: kept as is" };
   }
@@ -88,20 +85,4 @@ export function dropExamples(block: CodeBlock, entry: string): WithoutExamples {
     code: kept,
     note: `dropped top-level example code: ${describeDropped(code, dropped)}`,
   };
-}
-
-/** 0-based lines outside every statement that start with a comment at column 0. */
-function commentLines(
-  code: string,
-  statements: readonly TopStatement[],
-  marker: string,
-): Set<number> {
-  const out = new Set<number>();
-  let offset = 0;
-  code.split("\n").forEach((line, i) => {
-    const inside = statements.some((s) => s.start <= offset && offset < s.end);
-    if (!inside && line.startsWith(marker)) out.add(i);
-    offset += line.length + 1;
-  });
-  return out;
 }
