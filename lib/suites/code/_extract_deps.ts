@@ -31,11 +31,9 @@ export interface TopStatement {
 }
 
 /**
- * The statements to drop: those that neither feed the entry nor are
- * inert. A statement feeds the entry when it declares or changes a name
- * the entry transitively reads, without calling the entry itself (a table
- * filled by a loop stays, a loop of test calls goes). Inert statements
- * stay unless they read a name only dropped code declares. Never throws.
+ * The statements to drop: those that neither feed the entry (declare or
+ * change a name it transitively reads, without calling it) nor are inert,
+ * and inert ones that read a name only dropped code declares.
  *
  * @param statements The program's top-level statements, in order.
  * @param entry The function that will be called.
@@ -60,10 +58,9 @@ export function dependencyCut(
   entry: string,
 ): ExampleStatement[] | null {
   if (!statements.some((s) => s.binds.includes(entry))) return null;
-  const definitions = new Map(
-    statements.filter((s) => s.definition).flatMap((s) =>
-      s.binds.map((b) => [b, s] as const)
-    ),
+  const definitions = new Map<string, TopStatement>();
+  statements.forEach((s) =>
+    s.definition && s.binds.forEach((b) => definitions.set(b, s))
   );
   /** The definitions `s` reaches through the names it reads, itself included. */
   const reach = (s: TopStatement, seen = new Set<TopStatement>()) => {

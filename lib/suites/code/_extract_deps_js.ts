@@ -59,11 +59,13 @@ const isStdin: Pred = (n) => {
   const source = literal((n.arguments as JsNode[] | undefined)?.[0]);
   return member(n, "process", "stdin") || member(n, "Deno", "stdin") ||
     ident(n, "readline") || ident(c, "prompt") ||
-    /^(?:node:)?readline$/.test(required(n) ?? "") ||
     c !== null &&
       (ident(c, "readFileSync") || ident(c.property, "readFileSync")) &&
       (source === 0 || source === "/dev/stdin");
 };
+const isMain: Pred = (n) =>
+  n.type === "MemberExpression" && ident(n.property, "main") &&
+  (ident(n.object, "require") || (n.object as JsNode).type === "MetaProperty");
 const isExports: Pred = (n) =>
   member(n, "module", "exports") ||
   n.type === "AssignmentExpression" && rootOf(n.left as JsNode) === "exports";
@@ -86,29 +88,17 @@ function changed(node: JsNode): string[] {
 
 /** The statement's name in the reason by its shape, or null. */
 function label(s: JsNode, functions: ReadonlySet<string>, code: string) {
-  const test = s.type === "IfStatement" ? s.test as JsNode : null;
-  const guard = test &&
-    find(
-      test,
-      (n) =>
-        n.type === "MemberExpression" && ident(n.property, "main") &&
-        (ident(n.object, "require") ||
-          (n.object as JsNode).type === "MetaProperty"),
-    );
+  const guard = s.type === "IfStatement"
+    ? find(s.test as JsNode, isMain)
+    : null;
   if (guard) {
     return `${ident(guard.object) ? "require" : "import.meta"}.main block`;
   }
   if (find(s, isStdin)) return "stdin read";
   const exported = find(s, isExports);
-  if (exported) {
-    return `${
-      exported.type === "MemberExpression" ? "module." : ""
-    }exports assignment`;
-  }
-  let e = s.type === "ExpressionStatement" ? s.expression as JsNode : null;
-  while (e && /^(?:Await|Chain|Unary)Expression$/.test(e.type)) {
-    e = (e.argument ?? e.expression) as JsNode;
-  }
+  const module = exported?.type === "MemberExpression" ? "module." : "";
+  if (exported) return `${module}exports assignment`;
+  const e = s.type === "ExpressionStatement" ? s.expression as JsNode : null;
   const callee = e && calleeOf(e);
   if (callee && member(callee, "console")) {
     return `console.${(callee.property as { name?: string }).name} call`;
@@ -117,25 +107,24 @@ function label(s: JsNode, functions: ReadonlySet<string>, code: string) {
   if (/^(?:For|ForIn|ForOf|While|DoWhile)Statement$/.test(s.type)) {
     return "test loop";
   }
-  const module = s.type === "VariableDeclaration"
+  const req = s.type === "VariableDeclaration"
     ? find(s, (n) => required(n) !== null)
     : null;
-  if (module) return `require("${required(module)}") used only by dropped code`;
+  if (req) return `require("${required(req)}") used only by dropped code`;
   const own = (n: JsNode) =>
     ident(calleeOf(n)) && functions.has(calleeOf(n)!.name as string);
-  const value = s.type === "VariableDeclaration"
-    ? s
-    : e?.type === "AssignmentExpression"
-    ? e.right as JsNode
-    : null;
-  const from = value && find(value, own);
+  const assigns = s.type === "VariableDeclaration" ||
+    e?.type === "AssignmentExpression";
+  const from = assigns ? find(s, own) : null;
   if (from) return `assignment from ${calleeOf(from)!.name}()`;
   if (e && own(e)) return `call of ${callee!.name}()`;
   if (!find(s, (n) => isConsole(n) || isAssert(n) || own(n))) return null;
-  const text = callee ? code.slice(callee.start, callee.end) : "";
-  return callee && !FUNCTIONS.test(callee.type)
-    ? `${text.length > 30 ? `${text.slice(0, 29)}…` : text} call with test code`
-    : "statement with test code";
+  const text = callee && !FUNCTIONS.test(callee.type)
+    ? `${
+      code.slice(callee.start, callee.end).replace(/^(.{29}).{2,}$/s, "$1…")
+    } call`
+    : "statement";
+  return `${text} with test code`;
 }
 
 /**
@@ -180,6 +169,7 @@ export function javascriptStatements(
     const reads = [...scope.globals].sort((a, b) =>
       (a[1] as JsNode).start - (b[1] as JsNode).start
     ).map(([name]) => name).filter((n) => !binds.includes(n));
+    const kind = `${s.type.replace(/Statement$/, "").toLowerCase()} statement`;
     const free = (n: string) => binds.includes(n) || scope.globals.has(n);
     return {
       start: s.start,
@@ -192,11 +182,7 @@ export function javascriptStatements(
       binds,
       writes: [...new Set([...binds, ...changed(inner).filter(free)])],
       reads,
-      fallback: s.type === "VariableDeclaration"
-        ? "assignment"
-        : `${
-          s.type.replace(/Statement$|Declaration$/, "").toLowerCase()
-        } statement`,
+      fallback: inner.type === "VariableDeclaration" ? "assignment" : kind,
     };
   });
   const functions = new Set(

@@ -15,8 +15,7 @@ DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
 def walk(node, into_lambda=True):
     stack = [node]
     while stack:
-        n = stack.pop()
-        yield n
+        yield (n := stack.pop())
         if into_lambda or not isinstance(n, ast.Lambda): stack.extend(reversed(list(ast.iter_child_nodes(n))))
 def names(node, ctx):
     found = sorted((n.lineno, n.col_offset, n.id) for n in walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ctx))
@@ -76,9 +75,8 @@ def main(src):
     for line in lines: starts.append(starts[-1] + len(line.encode("utf-16-le")) // 2 + 1)
     def offset(line, col):  # UTF-16 code units, as JavaScript counts
         return starts[line - 1] + len(lines[line - 1].encode()[:col].decode("utf-8", "ignore").encode("utf-16-le")) // 2
-    known = [facts(s) for s in tree.body]
+    known, out = [facts(s) for s in tree.body], []
     program = {b for f in known if f["definition"] for b in f["binds"]}
-    out = []
     for s, f in zip(tree.body, known):
         first = s.decorator_list[0] if getattr(s, "decorator_list", None) else None
         kind = "assignment" if isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) else type(s).__name__.lower() + " statement"
@@ -87,18 +85,12 @@ def main(src):
 print(json.dumps(main(sys.argv[1])))
 `;
 
-/** Options of `pythonStatements`. */
-export interface PythonStatementsOptions {
-  /** The Python that parses. @default "/usr/bin/python3" */
-  python?: string;
-}
-
 /**
  * The program's top-level statements, or why they cannot be read (a
  * syntax error, no Python, no permission to run it); never throws.
  *
  * @param code The program (dedented, `\n` newlines).
- * @param options Which Python parses it.
+ * @param python The Python that parses it.
  * @returns The statements, in order, or an error.
  *
  * @example
@@ -113,7 +105,7 @@ export interface PythonStatementsOptions {
  */
 export function pythonStatements(
   code: string,
-  { python = "/usr/bin/python3" }: PythonStatementsOptions = {},
+  python = "/usr/bin/python3",
 ): TopStatement[] | { error: string } {
   try {
     // The code goes as an argument: `outputSync` cannot feed stdin.

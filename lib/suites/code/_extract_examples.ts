@@ -51,22 +51,20 @@ export function dropExamples(block: CodeBlock, entry: string): WithoutExamples {
     : block.program !== null
     ? javascriptStatements(block.program, code)
     : null;
-  if (read === null || "error" in read) {
-    const why = read === null
-      ? "the JavaScript parser rejects it"
-      : `the Python top level cannot be scanned (${read.error})`;
-    return {
-      code,
-      note: `${why}: kept as is, the sandbox reports the syntax error`,
-    };
+  const asIs = (why: string, then = "") => ({
+    code,
+    note: `${why}: kept as is${then}`,
+  });
+  const syntax = ", the sandbox reports the syntax error";
+  if (read === null) return asIs("the JavaScript parser rejects it", syntax);
+  if ("error" in read) {
+    const why = `the Python top level cannot be scanned (${read.error})`;
+    return asIs(why, syntax);
   }
   const dropped = dependencyCut(read, entry);
   if (dropped === null) {
-    return {
-      code,
-      note:
-        `${entry} is not declared at the top level: kept as is, there is no entry to follow`,
-    };
+    const why = `${entry} is not declared at the top level`;
+    return asIs(why, ", there is no entry to follow");
   }
   if (dropped.length === 0) return { code, note: null };
   // Comment lines at column 0 between statements go with the one below.
@@ -78,9 +76,7 @@ export function dropExamples(block: CodeBlock, entry: string): WithoutExamples {
     at += line.length + 1;
   });
   const kept = cutStatements(code, dropped, comments);
-  if (kept.trim() === "") {
-    return { code, note: "the block holds only example code: kept as is" };
-  }
+  if (kept.trim() === "") return asIs("the block holds only example code");
   return {
     code: kept,
     note: `dropped top-level example code: ${describeDropped(code, dropped)}`,

@@ -100,9 +100,10 @@ Deno.test("extractCode() keeps the block as is when the entry is not declared at
 });
 
 Deno.test("pythonStatements() says why when Python cannot be run, and the code is kept as is", () => {
-  const read = pythonStatements("def f():\n    return 1\n", {
-    python: "/nonexistent/python3",
-  });
+  const read = pythonStatements(
+    "def f():\n    return 1\n",
+    "/nonexistent/python3",
+  );
   assert.ok("error" in read);
   assert.match(read.error, /^cannot run \/nonexistent\/python3: /);
 });
