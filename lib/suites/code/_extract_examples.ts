@@ -59,7 +59,7 @@ export function dropExamples(block: CodeBlock, entry: string): WithoutExamples {
   if (read === null) return asIs("the JavaScript parser rejects it", syntax);
   if ("error" in read) {
     const why = `the Python top level cannot be scanned (${read.error})`;
-    return asIs(why, syntax);
+    return asIs(why, read.error.startsWith("cannot run") ? "" : syntax);
   }
   const dropped = dependencyCut(read, entry);
   if (dropped === null) {

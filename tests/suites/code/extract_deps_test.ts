@@ -119,3 +119,21 @@ Deno.test("pythonStatements() parses without running the code", () => {
   assert.equal(read.length, 2);
   assert.throws(() => Deno.statSync(marker), Deno.errors.NotFound);
 });
+
+Deno.test({
+  name:
+    "extractCode() keeps Python code as is, saying why, when python3 may not be run",
+  permissions: { run: false, read: true, env: true },
+  fn: () => {
+    const code = "def f(n):\n    return n\n\nprint(f(2))\n";
+    const x = extractCode(fence("python", code), {
+      language: "python",
+      entry: "f",
+    });
+    assert.equal(x.code, code);
+    assert.match(
+      x.reason,
+      /cannot be scanned \(cannot run \/usr\/bin\/python3: [^)]*run access[^)]*\): kept as is$/,
+    );
+  },
+});
