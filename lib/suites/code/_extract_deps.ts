@@ -33,12 +33,12 @@ export interface TopStatement {
 /**
  * The statements to drop: those that neither feed the entry (declare or
  * change a name it transitively reads, without calling it) nor are inert,
- * and inert ones that read a name only dropped code declares.
+ * and inert ones that read a name only dropped code declares. With no
+ * statement declaring the entry, nothing feeds it: all code that runs goes.
  *
  * @param statements The program's top-level statements, in order.
  * @param entry The function that will be called.
- * @returns The statements to drop, in order; null when no top-level
- *   statement declares `entry` (the cut cannot decide).
+ * @returns The statements to drop, in order.
  *
  * @example
  * ```ts
@@ -49,15 +49,14 @@ export interface TopStatement {
  * const f = s(["f"], ["K"], { definition: true, inert: true, writes: [] });
  * const k = s(["K"], ["load"]);
  * const show = s([], ["print", "f"], { label: "print call" });
- * assert.deepEqual(dependencyCut([k, f, show], "f")?.map((d) => d.kind), ["print call"]);
- * assert.equal(dependencyCut([k, show], "f"), null);
+ * assert.deepEqual(dependencyCut([k, f, show], "f").map((d) => d.kind), ["print call"]);
+ * assert.deepEqual(dependencyCut([k, show], "g").map((d) => d.kind), ["statement", "print call"]);
  * ```
  */
 export function dependencyCut(
   statements: readonly TopStatement[],
   entry: string,
-): ExampleStatement[] | null {
-  if (!statements.some((s) => s.binds.includes(entry))) return null;
+): ExampleStatement[] {
   const definitions = new Map<string, TopStatement>();
   statements.forEach((s) =>
     s.definition && s.binds.forEach((b) => definitions.set(b, s))

@@ -22,8 +22,7 @@ export interface WithoutExamples {
 
 /**
  * The block's code without its top-level example and test code. Code that
- * cannot be parsed, or where no top-level statement declares the entry, is
- * kept as is, and the note says why.
+ * cannot be parsed is kept as is, and the note says why.
  *
  * @param block The chosen block (its language decides the parser).
  * @param entry The function that will be called.
@@ -39,7 +38,6 @@ export interface WithoutExamples {
  *   code: "def f(x):\n    return x\n",
  *   note: "dropped top-level example code: print call (line 4)",
  * });
- * assert.match(dropExamples(block, "g").note!, /g is not declared at the top level: kept as is/);
  * ```
  */
 export function dropExamples(block: CodeBlock, entry: string): WithoutExamples {
@@ -62,10 +60,6 @@ export function dropExamples(block: CodeBlock, entry: string): WithoutExamples {
     return asIs(why, read.error.startsWith("cannot run") ? "" : syntax);
   }
   const dropped = dependencyCut(read, entry);
-  if (dropped === null) {
-    const why = `${entry} is not declared at the top level`;
-    return asIs(why, ", there is no entry to follow");
-  }
   if (dropped.length === 0) return { code, note: null };
   // Comment lines at column 0 between statements go with the one below.
   const comments = new Set<number>();

@@ -345,8 +345,8 @@ function choose(
  * table-filling loop, `sys.setrecursionlimit`); the rest goes (prints,
  * asserts, `__main__` blocks, reads of stdin, test loops, calls of
  * `main()`, `module.exports`), and so does what reads a name only dropped
- * code declares. Code that cannot be parsed, or that does not declare the
- * entry at its top level, is kept as is and `reason` says why. `reason`
+ * code declares (with no entry declared, all code that runs goes). Code
+ * that cannot be parsed is kept as is and `reason` says why. `reason`
  * names each dropped statement with its lines; with nothing dropped the
  * code is the block's, byte for byte. Without
  * fences, the code runs from the first function definition (with the

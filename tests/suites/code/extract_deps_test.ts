@@ -84,18 +84,17 @@ for (const c of CASES) {
   });
 }
 
-Deno.test("extractCode() keeps the block as is when the entry is not declared at the top level", () => {
-  const code =
-    "class Solution:\n    def helper(self):\n        return 1\n\nprint(Solution().helper())\n";
-  const x = extractCode(fence("python", code), {
-    language: "python",
-    entry: "two_sum",
-  });
+Deno.test("extractCode() drops all top-level code that runs when no statement declares the entry", () => {
+  const kept = "class Solution:\n    def helper(self):\n        return 1\n";
+  const x = extractCode(
+    fence("python", `${kept}\nprint(Solution().helper())\n`),
+    { language: "python", entry: "two_sum" },
+  );
   assert.equal(x.rule, "no_entry");
-  assert.equal(x.code, code);
+  assert.equal(x.code, kept);
   assert.match(
     x.reason,
-    /two_sum is not declared at the top level: kept as is/,
+    /dropped top-level example code: print call \(line 5\)/,
   );
 });
 
