@@ -1,15 +1,16 @@
 /**
  * Drops the top-level example and test code beside the entry (usage
  * prints, example asserts, `__main__` / `require.main` blocks, reads of
- * stdin, test loops, CommonJS exports) from a chosen block, keeping all
- * that the entry may depend on; says what it dropped.
+ * stdin, test loops, CommonJS exports) from a chosen block by dependency
+ * (`_extract_deps.ts`), and says what it dropped.
  *
  * @module
  */
 import type { CodeBlock } from "./_extract_block.ts";
 import { cutStatements, describeDropped } from "./_extract_cut.ts";
-import { javascriptExamples } from "./_extract_examples_js.ts";
-import { pythonExamples } from "./_extract_examples_py.ts";
+import { dependencyCut, type TopStatement } from "./_extract_deps.ts";
+import { javascriptStatements } from "./_extract_deps_js.ts";
+import { pythonStatements } from "./_extract_deps_py.ts";
 
 /** A block's code without its example code, and what the reason says. */
 export interface WithoutExamples {
@@ -20,9 +21,10 @@ export interface WithoutExamples {
 }
 
 /**
- * The block's code without its top-level example and test code.
+ * The block's code without its top-level example and test code. Code that
+ * cannot be parsed is kept as is, and the note says why.
  *
- * @param block The chosen block (its language decides the rules).
+ * @param block The chosen block (its language decides the parser).
  * @param entry The function that will be called.
  * @returns The code and the reason's note.
  *
@@ -32,51 +34,43 @@ export interface WithoutExamples {
  * import { analyseBlock } from "./_extract_block.ts";
  * import { dropExamples } from "./_extract_examples.ts";
  * const block = analyseBlock("def f(x):\n    return x\n\nprint(f(2))\n", [0, 0], "python", true);
- * const x = dropExamples(block, "f");
- * assert.equal(x.code, "def f(x):\n    return x\n");
- * assert.equal(x.note, "dropped top-level example code: print call (line 4)");
+ * assert.deepEqual(dropExamples(block, "f"), {
+ *   code: "def f(x):\n    return x\n",
+ *   note: "dropped top-level example code: print call (line 4)",
+ * });
  * ```
  */
 export function dropExamples(block: CodeBlock, entry: string): WithoutExamples {
   const code = block.code;
-  if (block.language === "python") {
-    const found = pythonExamples(code, entry);
-    if ("error" in found) {
-      return {
-        code,
-        note:
-          `the Python top level cannot be scanned (${found.error}): kept as is, the sandbox reports the syntax error`,
-      };
-    }
-    return cut(code, found.dropped, found.commentLines);
+  if (block.language === null) return { code, note: null };
+  const python = block.language === "python";
+  const read: TopStatement[] | { error: string } | null = python
+    ? pythonStatements(code)
+    : block.program !== null
+    ? javascriptStatements(block.program, code)
+    : null;
+  const asIs = (why: string, then = "") => ({
+    code,
+    note: `${why}: kept as is${then}`,
+  });
+  const syntax = ", the sandbox reports the syntax error";
+  if (read === null) return asIs("the JavaScript parser rejects it", syntax);
+  if ("error" in read) {
+    const why = `the Python top level cannot be scanned (${read.error})`;
+    return asIs(why, read.error.startsWith("cannot run") ? "" : syntax);
   }
-  if (block.language === "javascript") {
-    if (block.program === null) {
-      return {
-        code,
-        note:
-          "the JavaScript parser rejects it: kept as is, the sandbox reports the syntax error",
-      };
-    }
-    const found = javascriptExamples(block.program, code, entry);
-    return cut(code, found.dropped, found.commentLines);
-  }
-  return { code, note: null };
-}
-
-function cut(
-  code: string,
-  dropped: Parameters<typeof cutStatements>[1],
-  commentLines: ReadonlySet<number>,
-): WithoutExamples {
+  const dropped = dependencyCut(read, entry);
   if (dropped.length === 0) return { code, note: null };
-  const kept = cutStatements(code, dropped, commentLines);
-  if (kept.trim() === "") {
-    return {
-      code,
-      note: "the block holds only example code: kept as is",
-    };
-  }
+  // Comment lines at column 0 between statements go with the one below.
+  const comments = new Set<number>();
+  let at = 0;
+  code.split("\n").forEach((line, i) => {
+    const between = read.every((s) => at < s.start || at >= s.end);
+    if (between && line.startsWith(python ? "#" : "//")) comments.add(i);
+    at += line.length + 1;
+  });
+  const kept = cutStatements(code, dropped, comments);
+  if (kept.trim() === "") return asIs("the block holds only example code");
   return {
     code: kept,
     note: `dropped top-level example code: ${describeDropped(code, dropped)}`,

@@ -335,35 +335,20 @@ function choose(
  * The block that defines the entry wins; usage examples in other blocks
  * are dropped. So is top-level example and test code beside the entry in
  * its own block, which would crash or stall the load (a read of stdin, a
- * wrong example assert, `module.exports` in the ES-module sandbox):
- *
- * - Python (a hand-written scanner of the top-level statements that
- *   respects strings, brackets, continuations, comments and decorators):
- *   `if __name__ == "__main__":` blocks, `print(...)` statements,
- *   `assert`s, reads of stdin (`input(`, `sys.stdin`, `open(0)`,
- *   `fileinput`), test-runner calls (`unittest.main()`), statement calls
- *   and assignments from the entry or from a program function that prints,
- *   reads stdin or calls the entry (`main()`, `solve()`), `for`/`while`/
- *   `if`/`with`/`try` statements whose body prints, asserts or calls one
- *   of those (unless it fills a table a function reads), and statements
- *   that use a name only dropped code bound.
- * - JavaScript/TypeScript (acorn's syntax tree): `console.*` and `assert`
- *   calls, calls of and assignments from the entry or a program function
- *   that logs, reads stdin or calls the entry, `if (require.main ===
- *   module)` and `if (import.meta.main)` blocks, reads of stdin
- *   (`process.stdin`, `readline`, `prompt(`, `readFileSync(0)`), CommonJS
- *   `module.exports = …` / `exports.x = …`, loops and blocks whose body
- *   logs, asserts or calls those (unless it fills a table a function
- *   reads), uses of names only dropped code bound, and a `require(...)`
- *   only dropped code used.
- *
- * Imports, definitions (with decorators), constants and tables
- * (`MOD = 10**9 + 7`, `memo = {}`), library calls (`sys.setrecursionlimit`)
- * and table-filling loops stay; so do calls of program functions that do
- * none of those things (they may set up state the entry needs). `reason`
+ * wrong example assert, `module.exports` in the ES-module sandbox). That
+ * top-level code is cut by dependency, not by shape (as evalplus's
+ * sanitizer does): the top-level statements are read by Python's own
+ * `ast` (in a `python3` subprocess that only parses) or acorn, and a
+ * statement stays when it is inert (a definition, an import, a call-free
+ * assignment to names) or declares or changes a name the entry
+ * transitively reads without calling the entry (`MOD = 10**9 + 7`, a
+ * table-filling loop, `sys.setrecursionlimit`); the rest goes (prints,
+ * asserts, `__main__` blocks, reads of stdin, test loops, calls of
+ * `main()`, `module.exports`), and so does what reads a name only dropped
+ * code declares (with no entry declared, all code that runs goes). Code
+ * that cannot be parsed is kept as is and `reason` says why. `reason`
  * names each dropped statement with its lines; with nothing dropped the
- * code is the block's, byte for byte; code that cannot be parsed is kept
- * as is (the sandbox reports the error) and `reason` says so. Without
+ * code is the block's, byte for byte. Without
  * fences, the code runs from the first function definition (with the
  * imports before it) to the end, trailing prose cut. See `CodeRule` for
  * every rule.
