@@ -75,8 +75,10 @@ export type {
   Completion,
   DimSpec,
   Extraction,
+  Judged,
   Prompt,
   Question,
+  Reply,
   ResultRow,
   Verdict,
 } from "./types.ts";

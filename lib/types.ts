@@ -229,6 +229,27 @@ export interface Verdict {
 }
 
 /**
+ * A question with the completion that answered it: what a suite's
+ * `extract` reads.
+ */
+export interface Reply<P = Record<string, unknown>> {
+  /** The question asked. */
+  question: Question<P>;
+  /** The model's completion. */
+  completion: Completion;
+}
+
+/**
+ * A reply with what `extract` read from it: what a suite's `score` judges.
+ * `E` is the suite's own extraction type.
+ */
+export interface Judged<P = Record<string, unknown>, E = Extraction>
+  extends Reply<P> {
+  /** What `extract` returned (or a copy with the extraction judge's value). */
+  extraction: E;
+}
+
+/**
  * One finished (model, question, template, sample), flattened for a data
  * frame. One JSON line in `outputs/<run>/results.jsonl`.
  */

@@ -34,7 +34,7 @@ export async function scoreWith(
 ): Promise<Verdict> {
   const run = await suite.open({ seed: 0, params, baseDir: "." });
   try {
-    return await run.score(question, completion, extraction, NO_CONTEXT);
+    return await run.score({ question, completion, extraction }, NO_CONTEXT);
   } finally {
     await run.close();
   }

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Completion, Extraction, Question } from "../types.ts";
+import type { Completion, Extraction, Question, Reply } from "../types.ts";
 import { numberAnswer } from "./number.ts";
 
 /** What a suite's finder reports: its answer and how it was found. */
@@ -117,12 +117,14 @@ export function suiteExtract<Q>(
  * import { numberExtract } from "./suite_extract.ts";
  * const q = { id: "q", suite: "s", text: "How many m are in 3 km?", answer: { kind: "rational" as const, value: "3000" }, dims: {} };
  * const c = { text: "3 km is 3,000 m. Final answer: 3000", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 9 }, latencyMs: 1, attempts: 1 };
- * assert.equal(numberExtract(q, c).value, "3000");
+ * assert.equal(numberExtract({ question: q, completion: c }).value, "3000");
  * ```
  */
-export const numberExtract: (
-  question: Question<unknown>,
-  completion: Completion,
-) => Extraction = suiteExtract<Question<unknown>>((text, question) =>
+export function numberExtract(reply: Reply<unknown>): Extraction {
+  return readNumber(reply.question, reply.completion);
+}
+
+/** {@linkcode numberExtract}'s finder, as a suite's `extract`. */
+const readNumber = suiteExtract<Question<unknown>>((text, question) =>
   numberAnswer(text, { question: question.text })
 );

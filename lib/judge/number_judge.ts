@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { Completion, Extraction, Question, Verdict } from "../types.ts";
+import type { Judged, Verdict } from "../types.ts";
 import { compareNumeric, type NumericTolerance } from "./numeric.ts";
 import {
   errorVerdict,
@@ -27,9 +27,8 @@ export interface JudgeNumberOptions {
 /**
  * Scores an extracted number against a question's rational key, exactly.
  *
- * @param question The question; its `answer` must be `{ kind: "rational" }`.
- * @param completion The reply.
- * @param extraction What the suite's `extract` read (a rational string).
+ * @param judged The question (its `answer` must be `{ kind: "rational" }`),
+ *   the completion and what the suite's `extract` read (a rational string).
  * @param options Tolerance and the format check.
  * @returns The verdict; an error verdict for a key that is not rational.
  *
@@ -39,17 +38,17 @@ export interface JudgeNumberOptions {
  * import { judgeNumber } from "./number_judge.ts";
  * const q = { id: "q", suite: "s", text: "3/4 as a decimal?", answer: { kind: "rational" as const, value: "3/4" }, dims: {} };
  * const c = { text: "0.75", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 1, attempts: 1 };
- * assert.equal(judgeNumber(q, c, { value: "0.75", rule: "bare", span: [0, 4], candidates: 1 }).status, "correct");
- * assert.equal(judgeNumber(q, c, { value: "0.7", rule: "bare", span: [0, 4], candidates: 1 }).status, "wrong");
- * assert.equal(judgeNumber(q, c, { value: null, rule: "none", span: null, candidates: 0 }).status, "parse_error");
+ * const judged = (value: string | null) => ({ question: q, completion: c, extraction: { value, rule: value === null ? "none" : "bare", span: null, candidates: 1 } });
+ * assert.equal(judgeNumber(judged("0.75")).status, "correct");
+ * assert.equal(judgeNumber(judged("0.7")).status, "wrong");
+ * assert.equal(judgeNumber(judged(null)).status, "parse_error");
  * ```
  */
 export function judgeNumber(
-  question: Question<unknown>,
-  completion: Completion,
-  extraction: Extraction,
+  judged: Judged<unknown>,
   options: JudgeNumberOptions = {},
 ): Verdict {
+  const { question, completion, extraction } = judged;
   const inFormat = () => options.inFormat?.(completion.text) ?? true;
   const ladder = statusBeforeComparing(completion, extraction);
   if (ladder !== null) return ladderVerdict(ladder, extraction, inFormat);

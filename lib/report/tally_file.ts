@@ -17,7 +17,7 @@ import {
   type SetAside,
   setAsideWarning,
 } from "../store/mod.ts";
-import { type MetricSource } from "../judge/metric.ts";
+import type { MetricSource } from "../judge/metric.ts";
 import type { ResultRow } from "../types.ts";
 import { completeness, plannedRows } from "./completeness.ts";
 

@@ -112,9 +112,7 @@ async function judge(
       : await askJudge(item, completion, ruled, extractionJudge, context);
     const extraction = judged?.extraction ?? ruled;
     const verdict = await run.score(
-      item.question,
-      completion,
-      extraction,
+      { question: item.question, completion, extraction },
       context,
     );
     if (judged !== null) {
@@ -190,8 +188,8 @@ export interface FinishInput {
  * import { defineSuite } from "../suites/define.ts";
  * const suite = defineSuite({
  *   name: "tiny", description: "", questions: () => [], templates: [],
- *   extract: (_q, c) => ({ value: c.text, rule: "all", span: null, candidates: 1 }),
- *   score: (_q, _c, e) => ({ status: e.value === "2" ? "correct" : "wrong", score: e.value === "2" ? 1 : 0, formatValid: true }),
+ *   extract: ({ completion: c }) => ({ value: c.text, rule: "all", span: null, candidates: 1 }),
+ *   score: ({ extraction: e }) => ({ status: e.value === "2" ? "correct" : "wrong", score: e.value === "2" ? 1 : 0, formatValid: true }),
  * });
  * const run = await suite.open({ seed: 0, params: {}, baseDir: "." });
  * const question = { id: "q1", suite: "tiny", text: "1+1", answer: { kind: "rational", value: "2" }, dims: {} } as const;

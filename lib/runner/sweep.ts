@@ -135,8 +135,8 @@ function judgingOf(
  *   name: "tiny", description: "",
  *   questions: () => [{ id: "q1", suite: "tiny", text: "1+1", answer: { kind: "rational", value: "2" }, dims: {} }],
  *   templates: { direct: "" },
- *   extract: (_q, c) => ({ value: c.text, rule: "all", span: null, candidates: 1 }),
- *   score: (_q, _c, e) => ({ status: e.value === "2" ? "correct" : "wrong", score: e.value === "2" ? 1 : 0, formatValid: true }),
+ *   extract: ({ completion: c }) => ({ value: c.text, rule: "all", span: null, candidates: 1 }),
+ *   score: ({ extraction: e }) => ({ status: e.value === "2" ? "correct" : "wrong", score: e.value === "2" ? 1 : 0, formatValid: true }),
  * });
  * const out = await Deno.makeTempDir();
  * const config = SweepConfigSchema.parse({ models: [{ name: "echo", provider: "sim" }], suites: [{ name: "tiny" }], samples: 2, outputDir: out });

@@ -17,10 +17,11 @@ import type { DataFrame } from "../report/frame.ts";
 import type { ReportSection } from "../report/suite_view.ts";
 import type { SampleDetail, SampleRow } from "../report/viewer/mod.ts";
 import type {
-  Completion,
   DimSpec,
   Extraction,
+  Judged,
   Question,
+  Reply,
   Verdict,
 } from "../types.ts";
 import { zodParams } from "./params.ts";
@@ -91,21 +92,15 @@ export interface SuiteDefinition<
   baseline?: string;
   /** The dims the questions carry, for breakdowns. @default none */
   dims?: readonly DimSpec[];
-  /** Reads the answer from a reply (never throws). */
-  extract(
-    question: Question<Payload>,
-    completion: Completion,
-    params: Params,
-  ): Read;
+  /** Reads the answer from a reply, with the run's params (never throws). */
+  extract(reply: Reply<Payload>, params: Params): Read;
   /**
    * Judges what `extract` returned (or a copy with the extraction judge's
    * value and rule `"judge"`) against the key. For numbers, use
    * `judgeAnswer` (exact rationals, tolerances, forensics).
    */
   score(
-    question: Question<Payload>,
-    completion: Completion,
-    extraction: Read,
+    judged: Judged<Payload, Read>,
     run: RunOf<Params, State> & ScoreContext,
   ): Verdict | Promise<Verdict>;
   /** The headline metrics over scored rows. @default accuracy, format-valid rate */
@@ -147,8 +142,8 @@ export interface SuiteDefinition<
  *   params: z.strictObject({ word: z.string().default("hi") }),
  *   questions: ({ params }) => [{ id: `echo/${params.word}`, suite: "echo", text: `Say ${params.word}.`, answer: { kind: "text", value: params.word }, dims: {} }],
  *   templates: { direct: "Answer with the word only." },
- *   extract: (_q, c) => ({ value: c.text.trim(), rule: "whole", span: null, candidates: 1, loud: c.text === c.text.toUpperCase() }),
- *   score: (q, _c, e) => ({ status: e.value === q.answer.value ? "correct" : "wrong", score: e.value === q.answer.value ? 1 : 0, formatValid: !e.loud }),
+ *   extract: ({ completion: c }) => ({ value: c.text.trim(), rule: "whole", span: null, candidates: 1, loud: c.text === c.text.toUpperCase() }),
+ *   score: ({ question: q, extraction: e }) => ({ status: e.value === q.answer.value ? "correct" : "wrong", score: e.value === q.answer.value ? 1 : 0, formatValid: !e.loud }),
  * });
  * const run = await echo.open({ seed: 1, params: { word: "yo" }, baseDir: "." });
  * const [q] = await run.questions();
@@ -194,9 +189,9 @@ export function defineSuite<
       params: run.params,
       questions: async () => await def.questions(run),
       extract: (question, completion) =>
-        def.extract(question, completion, run.params),
-      score: async (question, completion, extraction, context) =>
-        await def.score(question, completion, extraction as Read, {
+        def.extract({ question, completion }, run.params),
+      score: async (judged, context) =>
+        await def.score(judged as Judged<Payload, Read>, {
           ...run,
           ...context,
         }),
@@ -234,8 +229,8 @@ export function defineSuite<
         await run.close();
       }
     },
-    extract: (question, completion, given) =>
-      def.extract(question, completion, params.parse(given)),
+    extract: (question, completion, options = {}) =>
+      def.extract({ question, completion }, params.parse(options.params)),
   };
   return suite;
 }

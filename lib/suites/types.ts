@@ -19,6 +19,7 @@ import type { SampleDetail, SampleRow } from "../report/viewer/mod.ts";
 import type {
   Completion,
   Extraction,
+  Judged,
   Prompt,
   Question,
   Verdict,
@@ -130,15 +131,15 @@ export interface Suite<P = Record<string, unknown>> extends SuiteView {
    */
   questions(options: QuestionSourceOptions): Promise<Question<P>[]>;
   /**
-   * Extracts the answer from a completion with these params (default the
-   * suite's defaults), without a run: for a notebook re-reading replies.
+   * Extracts the answer from a completion with `options.params` (default
+   * the suite's defaults), without a run: for a notebook re-reading replies.
    * @throws {TypeError} for params the suite refuses (a suite with a
    *   required param needs them given); otherwise never throws.
    */
   extract(
     question: Question<P>,
     completion: Completion,
-    params?: unknown,
+    options?: { params?: unknown },
   ): Extraction;
 }
 
@@ -160,12 +161,7 @@ export interface SuiteRun<P = Record<string, unknown>> {
    * Scores what `extract` returned (the same object, or a copy with the
    * extraction judge's value) against the key. Never throws; may await.
    */
-  score(
-    question: Question<P>,
-    completion: Completion,
-    extraction: Extraction,
-    context: ScoreContext,
-  ): Promise<Verdict>;
+  score(judged: Judged<P>, context: ScoreContext): Promise<Verdict>;
   /**
    * What judging runs on (e.g. the code sandbox's backends), recorded in
    * the manifest; undefined when the suite says nothing.

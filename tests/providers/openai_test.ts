@@ -3,7 +3,7 @@ import {
   OpenAIProvider,
   type OpenAIProviderOptions,
 } from "../../lib/providers/openai.ts";
-import { type FaultRates } from "../../lib/providers/mod.ts";
+import type { FaultRates } from "../../lib/providers/mod.ts";
 import { startSimServer } from "../../lib/mod.ts";
 import type { ErrorKind } from "../../lib/types.ts";
 import { arithmeticPrompt } from "./_helpers.ts";

@@ -52,13 +52,13 @@ export function addSuite(n: number, options: { tools?: boolean } = {}): Suite {
     defaultTemplates: ["direct"],
     baseline: "direct",
     dims: [],
-    extract: (_q, c) => ({
+    extract: ({ completion: c }) => ({
       value: /-?\d+$/.exec(c.text)?.[0] ?? null,
       rule: "last_number",
       span: null,
       candidates: 1,
     }),
-    score: (q, _c, e) => {
+    score: ({ question: q, extraction: e }) => {
       const ok = q.answer.kind === "rational" && e.value === q.answer.value;
       return {
         status: ok ? "correct" : "wrong",

@@ -49,13 +49,8 @@ Deno.test("runSweep() loads an endpoint judge's provider for a sim sweep, for ev
     ).models[0]!;
     // The toy suite, asking the judge about every row.
     const judged: Suite = wrapRuns(toySuite, (run) => ({
-      score: async (question, completion, extraction, context) => {
-        const verdict = await run.score(
-          question,
-          completion,
-          extraction,
-          context,
-        );
+      score: async (judged, context) => {
+        const verdict = await run.score(judged, context);
         const reply = await context.complete(judgeModel, {
           templateId: "judge",
           messages: [{ role: "user", content: "Is this fine?" }],

@@ -346,9 +346,9 @@ Deno.test("runSweep() records a suite that throws while judging as an error row 
       Promise.resolve(ok(answer(p)))
     );
     const suite = wrapRuns(addSuite(4), (run) => ({
-      score: (q, c, e, x) => {
-        if (q.id === "add-2") throw new Error("boom");
-        return run.score(q, c, e, x);
+      score: (judged, context) => {
+        if (judged.question.id === "add-2") throw new Error("boom");
+        return run.score(judged, context);
       },
     }));
     const result = await runSweep(testConfig(dir), {

@@ -254,7 +254,10 @@ async function verdictOf(c: Case) {
     baseDir: ".",
   });
   const extraction = c.extraction ?? run.extract(question, completion);
-  const verdict = await run.score(question, completion, extraction, NO_CONTEXT);
+  const verdict = await run.score(
+    { question, completion, extraction },
+    NO_CONTEXT,
+  );
   await run.close();
   return { verdict, answered: extraction.value !== null };
 }
@@ -300,9 +303,9 @@ Deno.test("finishRow() makes the error row of a failed request in every suite, w
         asked.push("extract");
         return real.extract(q, c);
       },
-      score: (q, c, e, context) => {
+      score: (judged, context) => {
         asked.push("score");
-        return real.score(q, c, e, context);
+        return real.score(judged, context);
       },
     };
     const question = QUESTIONS[name]!;

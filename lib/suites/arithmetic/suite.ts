@@ -221,8 +221,9 @@ export const arithmeticSuite: Suite<ArithmeticPayload> = defineSuite({
   executeTool: async (name, args) =>
     (await importLazily<Calculator>("./calculator.ts", import.meta.url))
       .executeArithmeticTool(name, args),
-  extract: (question, completion) => numberExtract(question, completion),
-  score: judgeNumeric,
+  extract: (reply) => numberExtract(reply),
+  score: ({ question, completion, extraction }) =>
+    judgeNumeric(question, completion, extraction),
   detail: async (row) =>
     (await importLazily<typeof import("./detail.ts")>(
       "./detail.ts",

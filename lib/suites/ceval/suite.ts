@@ -299,8 +299,8 @@ export const cevalSuite: Suite<CevalPayload> = defineSuite({
   baseline: "few_shot",
   dims: CEVAL_DIMS,
   metrics: CEVAL_METRICS,
-  extract: (question, completion) => extract(question, completion),
-  score: (question, completion, extraction) =>
+  extract: ({ question, completion }) => extract(question, completion),
+  score: ({ question, completion, extraction }) =>
     judgeChoice(question, completion, extraction),
   detail: async (row) =>
     (await importLazily<typeof import("./detail.ts")>(

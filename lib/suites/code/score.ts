@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { Completion, DimValue, Extraction, Verdict } from "../../types.ts";
+import type { DimValue, Extraction, Judged, Verdict } from "../../types.ts";
 import {
   errorVerdict,
   formatValidFor,
@@ -23,7 +23,7 @@ import { type CodeExtraction, extractCode } from "./extract.ts";
 import { type BankJudgement, judgeBank } from "./judge.ts";
 import { measureQuality } from "./quality/mod.ts";
 import type { CodeParams } from "./params.ts";
-import type { CodeQuestion } from "./questions.ts";
+import type { CodePayload, CodeQuestion } from "./questions.ts";
 import type { CodeRunState } from "./run.ts";
 import { cachedVerdict, normaliseCode, verdictKey } from "./verdicts.ts";
 
@@ -200,20 +200,17 @@ async function scoreHumanEval(
  * import assert from "node:assert/strict";
  * import { CODE_PARAMS, CodeRunState, scoreCode } from "./mod.ts";
  * // A reply without code is a parse error, judged without running anything.
- * const verdict = await scoreCode(
- *   { id: "q", suite: "code", text: "", answer: { kind: "text", value: "[]" }, dims: {} },
- *   { text: "I would use a stack.", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 5 }, latencyMs: 0, attempts: 1 },
- *   { value: null, rule: "none", span: null, candidates: 0, found: null },
- *   { params: CODE_PARAMS.parse({}), state: new CodeRunState({ python: "auto", concurrency: 1 }) },
- * );
+ * const verdict = await scoreCode({
+ *   question: { id: "q", suite: "code", text: "", answer: { kind: "text", value: "[]" }, dims: {} },
+ *   completion: { text: "I would use a stack.", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 5 }, latencyMs: 0, attempts: 1 },
+ *   extraction: { value: null, rule: "none", span: null, candidates: 0, found: null },
+ * }, { params: CODE_PARAMS.parse({}), state: new CodeRunState({ python: "auto", concurrency: 1 }) });
  * assert.equal(verdict.status, "parse_error");
  * assert.equal(verdict.formatValid, false);
  * ```
  */
 export async function scoreCode(
-  question: CodeQuestion,
-  completion: Completion,
-  extraction: CodeRead,
+  { question, completion, extraction }: Judged<CodePayload, CodeRead>,
   run: CodeScoreRun,
 ): Promise<Verdict> {
   const { params } = run;

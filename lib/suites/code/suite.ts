@@ -39,7 +39,7 @@
  * @module
  */
 import { noExtraction } from "../../extract/suite_extract.ts";
-import type { Completion, DimSpec, Question } from "../../types.ts";
+import type { DimSpec, Reply } from "../../types.ts";
 import type { Suite } from "../types.ts";
 import { defineSuite } from "../define.ts";
 import { extractCode } from "./extract.ts";
@@ -69,10 +69,7 @@ export const CODE_DIMS: readonly DimSpec[] = [
  * scorer does not parse the reply again). A failed request, or a reply
  * with no code, is an extraction with no value.
  */
-function extract(
-  question: Question<CodePayload>,
-  completion: Completion,
-): CodeRead {
+function extract({ question, completion }: Reply<CodePayload>): CodeRead {
   if (completion.error !== undefined || question.payload === undefined) {
     return { ...noExtraction(), found: null };
   }

@@ -66,7 +66,7 @@ import {
   type LinalgFormat,
   problemStatement,
 } from "./templates.ts";
-import type { Completion, Extraction } from "../../types.ts";
+import type { Judged } from "../../types.ts";
 import type { ScoreContext, Suite } from "../types.ts";
 import { defineSuite, type RunInfo } from "../define.ts";
 import { type ModelConfig, ModelSchema } from "../../config/schema.ts";
@@ -236,9 +236,7 @@ function viaContext(model: ModelConfig, context: ScoreContext): Provider {
  * the stage and the stage-1 label are kept as metrics.
  */
 async function score(
-  question: LinalgQuestion,
-  completion: Completion,
-  extraction: Extraction,
+  { question, completion, extraction }: Judged<LinalgPayload>,
   context: ScoreContext & { params: LinalgParams },
 ) {
   const verdict = judgeLinalg(question, completion, extraction);
@@ -309,7 +307,7 @@ export const linalgSuite: Suite<LinalgPayload> = defineSuite({
   baseline: "paper",
   dims: LINALG_DIMS,
   metrics: LINALG_METRICS,
-  extract: (question, completion) => extract(question, completion),
+  extract: ({ question, completion }) => extract(question, completion),
   score,
   detail: async (row) =>
     (await importLazily<typeof import("./detail.ts")>(

@@ -65,8 +65,8 @@ export const qaSuite: Suite<QaPayload> = defineSuite({
   templates: QA_TEMPLATES,
   defaultTemplates: ["direct"],
   metrics: [ACCURACY, FORMAT_VALID_RATE],
-  extract: (question, completion) => extractQa(question, completion),
-  score: (question, completion, extraction) =>
+  extract: ({ question, completion }) => extractQa(question, completion),
+  score: ({ question, completion, extraction }) =>
     scoreQa(question, completion, extraction),
   sim: qaSkill,
 });

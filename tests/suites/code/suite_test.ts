@@ -34,7 +34,11 @@ async function opened() {
   const qs = await run.questions();
   const score = async (q: CodeQuestion, text: string) => {
     const c = reply(text);
-    return await run.score(q, c, run.extract(q, c), NO_CONTEXT);
+    const extraction = run.extract(q, c);
+    return await run.score(
+      { question: q, completion: c, extraction },
+      NO_CONTEXT,
+    );
   };
   return { qs, score, [Symbol.asyncDispose]: () => run.close() };
 }

@@ -9,7 +9,7 @@ import type { DataFrame, DataType } from "../../../report/mod.ts";
 import { summarize } from "../../../report/summarize.ts";
 import { wilsonInterval, Z95 } from "../../../report/wilson.ts";
 import { requireColumns } from "../../../report/columns.ts";
-import { type Row } from "./_columns.ts";
+import type { Row } from "./_columns.ts";
 
 /** Accuracy at one value of a numeric dimension (e.g. a digit count). */
 export interface DimensionAccuracy {

@@ -11,7 +11,7 @@ import { compareBareAndTool } from "./calculator_control.ts";
 import { ACCURACY_Y, type Chart, renderPlot } from "../../../report/plot.ts";
 import { wilsonInterval } from "../../../report/wilson.ts";
 import { requireColumns } from "../../../report/columns.ts";
-import { type Row } from "./_columns.ts";
+import type { Row } from "./_columns.ts";
 
 /** Options for {@linkcode bareVsTool}. */
 export interface BareVsToolOptions {

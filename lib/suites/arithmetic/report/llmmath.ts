@@ -15,7 +15,7 @@ import { type Chart, pct, renderPlot } from "../../../report/plot.ts";
 import { summarize } from "../../../report/summarize.ts";
 import { wilsonInterval } from "../../../report/wilson.ts";
 import { requireColumns } from "../../../report/columns.ts";
-import { type Row } from "./_columns.ts";
+import type { Row } from "./_columns.ts";
 import { generatedArithmetic } from "./frame.ts";
 
 /**
