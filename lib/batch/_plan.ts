@@ -29,6 +29,7 @@ export const BATCH_URL = "/v1/chat/completions";
  * message says what to do. The CLI exits 2 on it.
  */
 export class BatchInputError extends Error {
+  /** Always `"BatchInputError"`; logs show it before the message. */
   override name = "BatchInputError";
 }
 
@@ -36,7 +37,9 @@ export class BatchInputError extends Error {
 export interface BatchRequestLine {
   /** The row key `model|question_id|template|sample`. */
   custom_id: string;
+  /** Always `"POST"`, as the batch API asks. */
   method: "POST";
+  /** The endpoint each line is for (`/v1/chat/completions`). */
   url: typeof BATCH_URL;
   /** The exact body an online call sends. */
   body: Record<string, unknown>;
@@ -44,14 +47,19 @@ export interface BatchRequestLine {
 
 /** Where a row key's answer belongs. */
 export interface PlannedItem {
+  /** The model the request goes to. */
   model: ModelConfig;
+  /** The question, template and sample it asks. */
   item: WorkItem;
 }
 
 /** A config's loaded suites and its row keys (of one shard, for a shard). */
 export interface BatchPlan {
+  /** The sweep config the plan was made from. */
   config: SweepConfig;
+  /** Its suite entries with their questions and templates. */
   entries: SuiteEntry[];
+  /** Questions per suite name. */
   questionCounts: Record<string, number>;
   /** What the run is (see `lib/store/identity.ts`). */
   identity: RunIdentity;

@@ -23,13 +23,17 @@ export const TERMINAL: ReadonlySet<string> = new Set([
 
 /** One batch as the endpoint reports it now. */
 export interface BatchState {
+  /** The model whose requests the batch holds. */
   model: string;
+  /** The provider's id of the batch. */
   batchId: string;
   /** `validating`, `in_progress`, `finalizing`, `completed`, `failed`, `expired`, `cancelling` or `cancelled`. */
   status: string;
   /** Requests in the batch, answered, failed. */
   total: number;
+  /** Requests answered so far. */
   completed: number;
+  /** Requests the provider could not answer. */
   failed: number;
   /** Why a batch failed validation (line numbers of its request file), if it did. */
   errors: string[];

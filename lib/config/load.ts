@@ -17,10 +17,13 @@ import { type SweepConfig, SweepConfigSchema } from "./schema.ts";
  * passed in by the caller, so this layer names no suite.
  */
 export interface SuiteSpec {
+  /** The suite's name, as configs spell it. */
   name: string;
+  /** Checks a config entry's params, every issue with its path. */
   validateParams(params: unknown):
     | { ok: true }
     | { ok: false; issues: { path: (string | number)[]; message: string }[] };
+  /** The suite's template ids (a config may name only these). */
   templates: Readonly<Record<string, unknown>>;
 }
 

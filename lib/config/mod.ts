@@ -27,11 +27,6 @@ export {
   type SuiteSpec,
 } from "./load.ts";
 export {
-  type ListRepeat,
-  uniqueList,
-  type UniqueListOptions,
-} from "./unique.ts";
-export {
   checkEndpoints,
   type CheckEndpointsOptions,
   type EndpointReport,

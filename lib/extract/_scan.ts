@@ -8,19 +8,22 @@ import { fraction } from "../math/rational.ts";
 import type { Fraction } from "../math/rational.ts";
 import { CHINESE_NUMERAL_PATTERN, parseChineseNumeral } from "./_chinese.ts";
 
+/** How a number was written. */
+export type NumberKind =
+  | "plain"
+  | "fraction"
+  | "latex_frac"
+  | "scientific"
+  | "percent"
+  | "chinese";
+
 /** One number found in the text. */
 export interface NumberToken {
   start: number;
   end: number;
   value: Fraction;
   /** How it was written. */
-  kind:
-    | "plain"
-    | "fraction"
-    | "latex_frac"
-    | "scientific"
-    | "percent"
-    | "chinese";
+  kind: NumberKind;
 }
 
 /**

@@ -30,6 +30,7 @@ export interface LinalgExtraction {
   value: string;
   /** `"boxed"`, `"boxed_matrix"`, `"last_matrix"`, `"last_rows"`, `"eigen_line"`, or the number extractor's rule. */
   rule: string;
+  /** Where the matrix is in the reply (start, end). */
   span: [number, number];
   /** Distinct boxed answers in the reply (1 when there is no box). */
   candidates: number;

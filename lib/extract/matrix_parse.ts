@@ -20,6 +20,7 @@ export type MatrixForm = "latex" | "list" | "table" | "rows";
 export interface FoundMatrix {
   /** Rows of exact rational strings. */
   rows: string[][];
+  /** How the matrix was written (LaTeX environment, nested list, rows of text). */
   form: MatrixForm;
   /** Character span in the text. */
   span: [number, number];

@@ -11,6 +11,7 @@
  * @module
  */
 export * from "./number.ts";
+export type { NumberKind } from "./_scan.ts";
 export * from "./choice.ts";
 export * from "./matrix.ts";
 export * from "./suite_extract.ts";

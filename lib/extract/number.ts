@@ -5,7 +5,7 @@
  */
 import { formatRational } from "../math/rational.ts";
 import { blankThinking, normalizeChars } from "./_normalize.ts";
-import { type NumberToken, scanNumbers } from "./_scan.ts";
+import { type NumberKind, type NumberToken, scanNumbers } from "./_scan.ts";
 import type { FoundAnswer } from "./suite_extract.ts";
 import {
   type Announcement,
@@ -34,7 +34,7 @@ export interface ExtractedNumber {
    */
   candidates: number;
   /** How the chosen number was written (`"plain"`, `"fraction"`, `"latex_frac"`, `"scientific"`, `"percent"`, `"chinese"`). */
-  kind: NumberToken["kind"];
+  kind: NumberKind;
   /**
    * Numbers the grader's rules set aside as not the answer, each with why
    * (`"48213: restates the question"`; see {@linkcode SetAsideWhy}).

@@ -7,9 +7,11 @@
 
 /** One judged sample. */
 export interface SampleOutcome {
+  /** The question the sample answered. */
   questionId: string;
   /** Sample index within the question (0-based). */
   sample: number;
+  /** Whether the sample was judged correct. */
   correct: boolean;
   /** The extracted answer in normal form, or null when nothing was extracted. */
   value: string | null;
@@ -17,6 +19,7 @@ export interface SampleOutcome {
 
 /** Per-question aggregate. */
 export interface QuestionAggregate {
+  /** The question the samples answered. */
   questionId: string;
   /** Samples seen. */
   n: number;

@@ -24,6 +24,7 @@ export interface CompareNumericOptions {
 
 /** The outcome of {@linkcode compareNumeric}. */
 export interface NumericComparison {
+  /** Whether the reply matches the key (exactly, or within the tolerance). */
   equal: boolean;
   /** |got − expected| / |expected| (|got − expected| when expected is 0). */
   relError: number;

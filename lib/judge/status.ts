@@ -254,6 +254,7 @@ export function statusBeforeComparing(
   extraction: Extraction,
   options?: LadderOptions & { keyed?: true },
 ): Exclude<StatusBeforeComparing, "unscored"> | null;
+/** With `keyed: false`, an unkeyed question gives `"unscored"`. */
 export function statusBeforeComparing(
   completion: Completion,
   extraction: Extraction,

@@ -12,7 +12,7 @@ const int = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 
 // The plan's durations are the project's one formatter in its default
 // style (`45 s`, `12 min`, `3.0 h`, `2.1 d`); re-exported where it always was.
-export { formatDuration } from "../duration.ts";
+export { formatDuration, type FormatDurationOptions } from "../duration.ts";
 
 function money(value: number): string {
   if (value === 0) return "$0";

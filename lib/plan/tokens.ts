@@ -21,7 +21,11 @@ export interface Tokenizer {
  * count tokens with tiktoken"): each message costs 3 tokens besides its
  * role and content, a `name` 1 more, and every reply is primed with 3.
  */
-export const CHAT_OVERHEAD = Object.freeze({
+export const CHAT_OVERHEAD: Readonly<{
+  perMessage: number;
+  perName: number;
+  replyPriming: number;
+}> = Object.freeze({
   perMessage: 3,
   perName: 1,
   replyPriming: 3,

@@ -29,7 +29,9 @@ export type ToolExecutor = (
 
 /** Options for {@linkcode instructionTemplate}. */
 export interface InstructionTemplateOptions {
+  /** The template id (recorded in each row). */
   id: string;
+  /** One line on what the template asks for. */
   description: string;
   /** Appended on its own line after the question text. */
   instruction: string;
@@ -82,18 +84,23 @@ export function instructionTemplate(
 
 /** One worked example for a few-shot template. */
 export interface FewShotExample {
+  /** The example question, as the prompt shows it. */
   question: string;
+  /** Its answer, as the prompt shows it. */
   answer: string;
 }
 
 /** Options for {@linkcode fewShotTemplate}. */
 export interface FewShotTemplateOptions {
+  /** The template id (recorded in each row). */
   id: string;
+  /** One line on what the template asks for. */
   description: string;
   /** Shown as prior user/assistant turns, in order. */
   examples: readonly FewShotExample[];
   /** Appended after every question (examples and the real one). */
   instruction: string;
+  /** An optional system message. */
   system?: string;
 }
 

@@ -80,10 +80,15 @@ export function buildRequestBody(
 
 /** What {@linkcode requestBodyOptions} reads of a model entry. */
 export interface BodyModel {
+  /** The model's name in the config (sent as `model` unless `model` is set). */
   name: string;
+  /** The model id the endpoint knows it by, when it differs from `name`. */
   model?: string | undefined;
+  /** Sampling temperature, when the config sets one. */
   temperature?: number | undefined;
+  /** Most completion tokens, when the config sets it. */
   max_tokens?: number | undefined;
+  /** Extra request fields, sent as given. */
   params?: Record<string, unknown> | undefined;
 }
 

@@ -89,6 +89,8 @@ export class OpenAIProvider implements Provider {
   #nextCall = 0;
 
   /**
+   * A provider for one model of an OpenAI-compatible endpoint.
+   *
    * @param options Endpoint, key and per-model settings.
    * @throws {TypeError} If `baseURL` is not a URL.
    */

@@ -58,7 +58,11 @@ export class SimProvider implements Provider {
   readonly #options: SimProviderOptions;
   readonly #backend: SimBackend;
 
-  /** @param options Profile and per-model settings. */
+  /**
+   * An in-process sim provider for one model.
+   *
+   * @param options Profile and per-model settings.
+   */
   constructor(options: SimProviderOptions) {
     this.name = options.name;
     this.#options = options;

@@ -24,7 +24,7 @@ import type {
   Reply,
   Verdict,
 } from "../types.ts";
-import { zodParams } from "./params.ts";
+import { type ParamsSchema, zodParams } from "./params.ts";
 import { instructionTemplate } from "../prompting/template.ts";
 import type {
   QuestionSourceOptions,
@@ -69,9 +69,8 @@ export interface SuiteDefinition<
    * questions (a resume across the change is refused). @default "0"
    */
   version?: string;
-  /** The params' schema. @default no params (an empty strict object) */
-  // deno-lint-ignore no-explicit-any
-  params?: z.ZodType<Params, any>;
+  /** The params' schema (a zod schema). @default no params (an empty strict object) */
+  params?: ParamsSchema<Params>;
   /** Makes what the run keeps across rows. @default no state */
   open?(run: RunInfo<Params>): State | Promise<State>;
   /** Releases the state at the run's end (also after a failure). */
@@ -160,7 +159,7 @@ export function defineSuite<
   Read extends Extraction = Extraction,
   State = undefined,
 >(def: SuiteDefinition<Params, Payload, Read, State>): Suite<Payload> {
-  const schema = (def.params ?? z.strictObject({})) as z.ZodType<Params>;
+  const schema = (def.params ?? z.strictObject({})) as ParamsSchema<Params>;
   const params = zodParams(def.name, schema);
   const templates = templatesById(def.templates);
   const defaults = def.defaultTemplates ?? Object.keys(templates).slice(0, 1);

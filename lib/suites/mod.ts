@@ -18,6 +18,8 @@ import type { Suite, SuiteList } from "./types.ts";
 import { loadSuites } from "./registry.ts";
 
 export type * from "./types.ts";
+export * from "./define.ts";
+export type { ParamsSchema } from "./params.ts";
 export { loadSuites, SUITE_NAMES } from "./registry.ts";
 
 /** Every registered suite, in the order their sim skills are tried. */

@@ -3,8 +3,22 @@
  *
  * @module
  */
-import type { z } from "zod";
+
 import type { Suite } from "./types.ts";
+
+/**
+ * A schema of a suite's params: what `safeParse` of a zod schema gives
+ * (any schema with the same `safeParse` does).
+ */
+export interface ParamsSchema<T> {
+  /** The parsed params, or the issues with their paths. */
+  safeParse(value: unknown):
+    | { success: true; data: T }
+    | {
+      success: false;
+      error: { issues: readonly { path: PropertyKey[]; message: string }[] };
+    };
+}
 
 /**
  * Validation and parsing of a suite's params with one zod schema:
@@ -25,12 +39,12 @@ import type { Suite } from "./types.ts";
  * assert.throws(() => params.parse({ count: 0 }), /Cannot use demo params: count: /);
  * ```
  */
-export function zodParams<S extends z.ZodType>(
+export function zodParams<T>(
   suite: string,
-  schema: S,
+  schema: ParamsSchema<T>,
 ): {
   validate: Suite["validateParams"];
-  parse: (params: unknown) => z.infer<S>;
+  parse: (params: unknown) => T;
 } {
   return {
     validate(params) {

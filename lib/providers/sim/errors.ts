@@ -26,6 +26,8 @@ export class SimModelError extends RangeError {
   readonly known: readonly string[];
 
   /**
+   * The error for a model name the sim has no profile of.
+   *
    * @param model The unknown model name.
    * @param known The known profile names.
    */

@@ -29,6 +29,7 @@ export type MistakeKind = typeof MISTAKE_KINDS[number];
 
 /** A binary operation whose result goes wrong. */
 export interface MistakeContext {
+  /** The operation. */
   op: "+" | "-" | "*" | "/" | "^";
   /** Left operand, when it is an integer (carries and echoes need it). */
   left?: bigint;
@@ -40,7 +41,9 @@ export interface MistakeContext {
 
 /** A mistake made: its kind and the wrong value (never the true one). */
 export interface Mistake {
+  /** What kind of slip it is (a carry dropped, a digit swapped...). */
   kind: MistakeKind;
+  /** The wrong result. */
   value: bigint;
 }
 

@@ -68,6 +68,7 @@
  * @module
  */
 export * from "./types.ts";
+export type { Uniform } from "../../math/rng.ts";
 export * from "./errors.ts";
 export * from "./profiles.ts";
 export * from "./calibration.ts";

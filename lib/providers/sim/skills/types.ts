@@ -68,6 +68,7 @@ export interface SkillAnswer {
 
 /** A skill: `match` then `solve`. */
 export interface SimSkill<T> {
+  /** The skill's name, unique among the registered skills. */
   name: string;
   /** The task this request poses, or null when the skill does not apply. */
   match(input: SkillInput): T | null;
