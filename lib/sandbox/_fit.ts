@@ -1,6 +1,8 @@
 /**
  * Fitting measured (n, ms) points to complexity classes, and the rules that
- * name a class. Pure functions; `measureComplexity` documents the method.
+ * name a class. Pure functions; every threshold comes from a
+ * {@linkcode ComplexityMethod} (`complexity_method.ts`), the defaults when
+ * none is given.
  *
  * Written here rather than taken from a library: the fits are 2-parameter
  * weighted least squares (a few lines each), and the npm regression
@@ -10,6 +12,7 @@
  * @module
  */
 import type { ClassFit, ComplexityClass, ComplexityPoint } from "./types.ts";
+import { type ComplexityMethod, DEFAULT_METHOD } from "./complexity_method.ts";
 
 const lg = (n: number) => Math.log2(Math.max(n, 2));
 
@@ -69,19 +72,20 @@ function leastSquares(
 
 /**
  * Fits t = a + b·f(n) (relative weights, a, b ≥ 0), then leaves out the
- * worst fifth of the points (a disturbed size, or a JIT fast path at tiny
- * n, must not decide the class), refits, and returns a, b and the root mean
- * squared relative error over the points kept.
+ * worst-fitting point in every `method.dropOneIn` (a disturbed size, or a
+ * JIT fast path at tiny n, must not decide the class), refits, and returns
+ * a, b and the root mean squared relative error over the points kept.
  */
 export function fitModel(
   points: ComplexityPoint[],
   f: (n: number) => number,
+  method: ComplexityMethod = DEFAULT_METHOD,
 ): { a: number; b: number; error: number } {
   const rel = (p: ComplexityPoint, a: number, b: number) =>
     Math.abs((a + b * f(p.n) - p.ms) / p.ms);
   let { a, b } = leastSquares(points, f);
   let kept = points;
-  const drop = Math.floor(points.length / 5);
+  const drop = Math.floor(points.length / method.dropOneIn);
   if (drop > 0) {
     kept = [...points].sort((x, y) => rel(x, a, b) - rel(y, a, b))
       .slice(0, points.length - drop);
@@ -92,15 +96,16 @@ export function fitModel(
   return { a, b, error: Number.isFinite(error) ? error : Infinity };
 }
 
-/** Exponential fit t = a + b·c^n over a grid of bases c (1.2 … 3). */
+/** Exponential fit t = a + b·c^n over the method's grid of bases c. */
 export function fitExponential(
   points: ComplexityPoint[],
+  method: ComplexityMethod = DEFAULT_METHOD,
 ): { a: number; b: number; error: number; base: number } {
   let best = { a: 0, b: 0, error: Infinity, base: 2 };
   const maxN = Math.max(...points.map((p) => p.n));
-  if (maxN > 200) return best;
-  for (let c = 1.2; c <= 3.0001; c += 0.05) {
-    const fit = fitModel(points, (n) => Math.pow(c, n));
+  if (maxN > method.exponentialMaxN) return best;
+  for (const c of method.exponentialBases) {
+    const fit = fitModel(points, (n) => Math.pow(c, n), method);
     if (fit.b > 0 && fit.error < best.error) best = { ...fit, base: c };
   }
   return best;
@@ -123,67 +128,34 @@ export function logSlope(points: ComplexityPoint[]): number {
 }
 
 /**
- * The points the fit uses: sizes below 32 are left out when at least five
- * larger sizes were measured (tiny inputs take special paths: insertion
- * sort for short runs in both CPython's and V8's TimSort, fixed call costs).
+ * The points the fit uses: sizes below `method.fitMinN` are left out when
+ * at least `method.fitMinLarge` larger sizes were measured (tiny inputs
+ * take special paths: insertion sort for short runs in both CPython's and
+ * V8's TimSort, fixed call costs).
  */
-export function fitPoints(points: ComplexityPoint[]): ComplexityPoint[] {
-  const large = points.filter((p) => p.n >= 32);
-  return large.length >= 5 ? large : points;
+export function fitPoints(
+  points: ComplexityPoint[],
+  method: ComplexityMethod = DEFAULT_METHOD,
+): ComplexityPoint[] {
+  const large = points.filter((p) => p.n >= method.fitMinN);
+  return large.length >= method.fitMinLarge ? large : points;
 }
 
 /** Every class's fit, best (lowest error) first. */
-export function fitAll(all: ComplexityPoint[]): ClassFit[] {
-  const points = fitPoints(all);
+export function fitAll(
+  all: ComplexityPoint[],
+  method: ComplexityMethod = DEFAULT_METHOD,
+): ClassFit[] {
+  const points = fitPoints(all, method);
   const fits: ClassFit[] = MODELS.map(([cls, f]) => {
-    const { a, b, error } = fitModel(points, f);
+    const { a, b, error } = fitModel(points, f, method);
     return { class: cls, error, a, b };
   });
-  const e = fitExponential(points);
+  const e = fitExponential(points, method);
   fits.push({ class: "O(2^n)", error: e.error, a: e.a, b: e.b });
   return fits.sort((x, y) =>
     x.error - y.error || RANK[x.class] - RANK[y.class]
   );
-}
-
-/** Relative slack within which a simpler class wins over a better fit. */
-const SLACK = 1.25;
-const SLACK_ABS = 0.02;
-/**
- * A fitted curve that grows by less than this factor over the whole size
- * range is called O(1): cache and allocator effects alone give that much.
- */
-const FLAT = 1.25;
-/** A best fit worse than this (RMS relative error) is "unknown". */
-const MAX_ERROR = 0.4;
-
-/**
- * The share of the sizes (the smallest ones) on which an O(n log n) call
- * is checked against O(n).
- */
-const LOWER_SHARE = 0.6;
-
-/** Options of {@linkcode decide} (for experiments; the defaults are the method). */
-export interface DecideOptions {
-  /**
-   * Share of the sizes, smallest first, over which an O(n log n) decision
-   * is checked against O(n) (0 turns the check off). @default 0.6
-   */
-  lowerShare?: number;
-  /**
-   * Whether a steep top with no class above n log n fitting within the
-   * error limit is named by its slope (n², or n³ from n^2.8). Off for
-   * JavaScript, where V8's large-object step makes the last two steps of
-   * linear or n log n code that steep (lca_queries' reference: n^1.8–2.1,
-   * the n² fit's error 0.40–0.42). @default true
-   */
-  topBySlope?: boolean;
-  /**
-   * Whether one lone step of a JIT changing regime is looked for (see
-   * {@linkcode regimeStep}); the class is then decided on the sizes above
-   * it. On for JavaScript only. @default false
-   */
-  jitStep?: boolean;
 }
 
 /** The decision: class, whether it was a close call, and why. */
@@ -195,32 +167,50 @@ export interface Decision {
 
 /**
  * Names a class from the fits: the simplest class whose error is within
- * ×1.25 (+0.02) of the best; "unknown" when the best error is above 0.4 or
- * there are fewer than 4 points. A close call is a runner-up within the
- * slack that is not the chosen class's neighbour O(n)/O(n log n).
+ * ×`slack` (+`slackAbs`) of the best; "unknown" when the best error is
+ * above `maxError` or there are fewer than `minSizes` points. A close call
+ * is a runner-up within the slack that is not the chosen class's neighbour
+ * O(n)/O(n log n). Then the rules, each with its threshold in the method:
+ * a flat curve is O(1); an O(n log n) linear over the lower sizes is O(n);
+ * a steep top names a class above n log n; with `jitStep`, one lone step
+ * of a JIT changing regime is looked past.
+ *
+ * @param points The measured sizes and times.
+ * @param fits {@linkcode fitAll} of the points, with the same method.
+ * @param method The thresholds (a backend's: `methodFor(backend)`).
+ * @returns The class, whether it was a close call, and why.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { decide, fitAll } from "./_fit.ts";
+ *
+ * const points = [64, 128, 256, 512, 1024, 2048].map((n) => ({ n, ms: 1e-4 * n }));
+ * assert.deepEqual(decide(points, fitAll(points)).class, "O(n)");
+ * ```
  */
 export function decide(
   points: ComplexityPoint[],
   fits: ClassFit[],
-  options: DecideOptions = {},
+  method: ComplexityMethod = DEFAULT_METHOD,
 ): Decision {
-  const { lowerShare = LOWER_SHARE, topBySlope = true, jitStep = false } =
-    options;
-  if (points.length < 4) {
+  const { lowerShare, topBySlope, jitStep, maxError, slack, slackAbs } = method;
+  if (points.length < method.minSizes) {
     return {
       class: "unknown",
       ambiguous: false,
-      reason: `only ${points.length} sizes measured (need 4)`,
+      reason: `only ${points.length} sizes measured (need ${method.minSizes})`,
     };
   }
   if (jitStep) {
     // A step only adds growth: the sizes above it may lower the class,
     // never raise it (four sizes with a high first one fit n² too).
-    const whole = decide(points, fits, { ...options, jitStep: false });
-    const step = regimeStep(points);
+    const once = { ...method, jitStep: false };
+    const whole = decide(points, fits, once);
+    const step = regimeStep(points, method);
     if (step === null) return whole;
-    const above = fitPoints(points).filter((p) => p.n >= step.n);
-    const d = decide(above, fitAll(above), { ...options, jitStep: false });
+    const above = fitPoints(points, method).filter((p) => p.n >= step.n);
+    const d = decide(above, fitAll(above, method), once);
     if (RANK[d.class] >= RANK[whole.class]) return whole;
     return {
       ...d,
@@ -231,7 +221,7 @@ export function decide(
     };
   }
   const best = fits[0]!;
-  if (!(best.error <= MAX_ERROR)) {
+  if (!(best.error <= maxError)) {
     return {
       class: "unknown",
       ambiguous: true,
@@ -240,17 +230,17 @@ export function decide(
       }`,
     };
   }
-  const line = best.error * SLACK + SLACK_ABS;
+  const line = best.error * slack + slackAbs;
   const close = fits.filter((f) => f.error <= line);
   let chosen = close.reduce((s, f) => RANK[f.class] < RANK[s.class] ? f : s);
-  const used = fitPoints(points);
+  const used = fitPoints(points, method);
   const lo = Math.min(...used.map((p) => p.n));
   const hi = Math.max(...used.map((p) => p.n));
   if (chosen.class !== "O(1)" && chosen.class !== "O(2^n)") {
     const g = (n: number) => chosen.a + chosen.b * growthAt(chosen.class, n);
-    if (g(hi) / g(lo) < FLAT) {
+    if (g(hi) / g(lo) < method.flat) {
       const flat = fits.find((f) => f.class === "O(1)")!;
-      if (flat.error <= MAX_ERROR) chosen = flat;
+      if (flat.error <= maxError) chosen = flat;
     }
   }
   let lowNote = "";
@@ -260,14 +250,14 @@ export function decide(
     // Linear wins when it fits the lower sizes as well as n log n does.
     const lower = used.slice(
       0,
-      Math.max(5, Math.ceil(used.length * lowerShare)),
+      Math.max(method.lowerMinSizes, Math.ceil(used.length * lowerShare)),
     );
     if (lower.length < used.length) {
-      const linear = fitModel(lower, (n) => n);
-      const loglinear = fitModel(lower, (n) => n * lg(n));
-      if (linear.error <= loglinear.error * SLACK + SLACK_ABS) {
+      const linear = fitModel(lower, (n) => n, method);
+      const loglinear = fitModel(lower, (n) => n * lg(n), method);
+      if (linear.error <= loglinear.error * slack + slackAbs) {
         const f = fits.find((x) => x.class === "O(n)")!;
-        if (f.error <= MAX_ERROR) {
+        if (f.error <= maxError) {
           chosen = f;
           lowNote = `; linear over the lower sizes (up to n = ${
             lower.at(-1)!.n
@@ -281,25 +271,23 @@ export function decide(
   // A quadratic term with a small constant (the memmove of `insert(0)` or
   // `unshift`) leaves the lower sizes linear, and a fit over every size
   // settles below it; the largest sizes show the asymptote. Where each of
-  // the last two steps (a span of 4× or more) grows as n^1.7 or steeper, the
-  // best-fitting class above n log n is taken (JavaScript's insert at the
-  // front: n^2.6–2.7 per step at the top, measured as O(n log n) before; the
-  // steepest top slope of a correct n log n program here was 1.2, a cache
-  // effect; a single slow top point, as a deoptimisation gives, is one step).
+  // the last two steps grows as n^topSlope or steeper, the best-fitting
+  // class above n log n is taken (a single slow top point, as a
+  // deoptimisation gives, is one step).
   let topNote = "";
-  const topSlope = slopeOverTop(used);
+  const topSlope = slopeOverTop(used, method);
   const steeper = fits.filter((f) =>
     RANK[f.class] > RANK["O(n log n)"] && f.class !== "O(2^n)" &&
-    f.error <= MAX_ERROR
+    f.error <= maxError
   );
   if (
-    RANK[chosen.class] <= RANK["O(n log n)"] && topSlope >= TOP_SLOPE &&
+    RANK[chosen.class] <= RANK["O(n log n)"] && topSlope >= method.topSlope &&
     (steeper.length > 0 || topBySlope)
   ) {
     // None fits every size (the linear part below still weighs on the
     // fit): the top slope names the class.
     const byTop = fits.find((f) =>
-      f.class === (topSlope >= CUBIC_TOP_SLOPE ? "O(n^3)" : "O(n^2)")
+      f.class === (topSlope >= method.cubicTopSlope ? "O(n^3)" : "O(n^2)")
     )!;
     const was = chosen.class;
     chosen = steeper[0] ?? byTop;
@@ -314,7 +302,8 @@ export function decide(
     f.class !== chosen.class &&
     // a fit whose growth term is negligible is O(1) under another name
     !(f.b === 0 ||
-      (f.class !== "O(2^n)" && f.b * growthAt(f.class, maxF) < 0.02 * f.a)) &&
+      (f.class !== "O(2^n)" &&
+        f.b * growthAt(f.class, maxF) < method.negligibleGrowth * f.a)) &&
     !(pair.has(f.class) && pair.has(chosen.class))
   );
   return {
@@ -334,46 +323,48 @@ export function decide(
 
 /**
  * Whether the top-size rule is still undecided: the last step grew as
- * n^minSlope or steeper, but the last two not both as steeply as the rule
- * asks (then one more size may settle it; a clean n² or n³ needs none).
+ * n^extendSlope or steeper, but the last two not both as steeply as the
+ * rule asks (then one more size may settle it; a clean n² or n³ needs
+ * none).
  */
 export function topUndecided(
   points: ComplexityPoint[],
-  minSlope: number,
+  method: ComplexityMethod = DEFAULT_METHOD,
 ): boolean {
   const sorted = [...points].sort((x, y) => x.n - y.n);
-  if (sorted.length < 5) return false;
+  if (sorted.length < method.topMinSizes) return false;
   const [b, c] = sorted.slice(-2) as [ComplexityPoint, ComplexityPoint];
   const last = Math.log(c.ms / b.ms) / Math.log(c.n / b.n);
-  const top = slopeOverTop(sorted);
-  return last >= minSlope && !(top >= TOP_SLOPE);
+  const top = slopeOverTop(sorted, method);
+  return last >= method.extendSlope && !(top >= method.topSlope);
 }
 
 /**
- * A lone step in a series where V8 changes regime: one doubling that grows
- * as n^2 or steeper, 0.8 or more above the median of the other steps, no
- * other step as steep as the top-size rule's n^1.7, the step after it not
- * falling back (0.4 or more below the median: one slow point, a spike),
- * and at least `REGIME_SIDE` sizes (from 32) on either side. Returns the
- * first size above the step, or null.
+ * A lone step in a series where a JIT changes regime: one step of the
+ * sizes that grows as n^regimeMinSlope or steeper, `regimeRise` or more
+ * above the median of the other steps, no other step as steep as the
+ * top-size rule's `topSlope`, the step after it not falling back
+ * (`regimeFallBack` or more below the median: one slow point, a spike),
+ * and at least `regimeSide` sizes (from `fitMinN`) on either side. Returns
+ * the first size above the step, or null.
  *
- * Why: V8 optimises a function for the inputs it has seen, and the small
- * sizes come first. next_greater_distance's JavaScript reference (a stack
- * over `forEach`) runs at 3–6 ns per element up to n = 1,024 and at
- * 16–17 ns from 2,048 on, flat; measured from n = 256 (a fresh worker)
- * it is 15.5–16 ns at every size. The fast regime's own rise (3.3 to 6 ns)
- * made the whole series O(n log n) in 4 of 5 runs. Above the step the
+ * Why: a JIT optimises a function for the inputs it has seen, and the
+ * small sizes come first; a program can run several times faster per
+ * element up to some size than from there on, flat above, while measured
+ * from the larger sizes alone it runs at the slow rate everywhere. The
+ * fast regime's own rise then reads as a log factor. Above the step the
  * program runs as it does on large inputs, which is what the class is
- * about. merge_piles_cost's (2.3× at 2,048) and primes_count_and_sum's
- * (2.9× at 4,096) references have such steps too. A quadratic top (every
- * step above n^1.7) and V8's large-object step at the top (two steep steps
- * or too few sizes above) are not lone steps.
+ * about. A quadratic top (every step above the top-rule slope) and a
+ * large-object step at the top (two steep steps or too few sizes above)
+ * are not lone steps.
  */
 export function regimeStep(
   points: ComplexityPoint[],
+  method: ComplexityMethod = DEFAULT_METHOD,
 ): { n: number; slope: number } | null {
-  const used = fitPoints([...points].sort((x, y) => x.n - y.n));
-  if (used.length < 2 * REGIME_SIDE) return null;
+  const side = method.regimeSide;
+  const used = fitPoints([...points].sort((x, y) => x.n - y.n), method);
+  if (used.length < 2 * side) return null;
   const slopes = used.slice(1).map((q, i) =>
     Math.log(q.ms / used[i]!.ms) / Math.log(q.n / used[i]!.n)
   );
@@ -386,38 +377,34 @@ export function regimeStep(
   const slope = slopes[at]!;
   const below = at + 1;
   if (
-    !(slope >= 2 && slope - median >= 0.8) ||
+    !(slope >= method.regimeMinSlope && slope - median >= method.regimeRise) ||
     // one slow point (a collection) is a spike: the next step falls back
-    !(slopes[at + 1]! >= median - 0.4) ||
-    others.some((s) => s >= TOP_SLOPE) ||
-    below < REGIME_SIDE || used.length - below < REGIME_SIDE
+    !(slopes[at + 1]! >= median - method.regimeFallBack) ||
+    others.some((s) => s >= method.topSlope) ||
+    below < side || used.length - below < side
   ) return null;
   return { n: used[at + 1]!.n, slope };
 }
 
-/** Sizes needed on either side of a {@linkcode regimeStep}. */
-const REGIME_SIDE = 4;
-
-/** See the top-size rule in {@linkcode decide}. */
-const TOP_SLOPE = 1.7;
-/** A top slope from which the rule's fallback says n³ rather than n². */
-const CUBIC_TOP_SLOPE = 2.8;
-
 /**
  * The lesser log-log slope of the last two steps, third-largest size to
- * second-largest and on to the largest (NaN with fewer than 5 sizes or a
- * span under 4×): both steps must be steep, so one slow point at the top
- * (a JIT deoptimisation, a collection) does not make a program quadratic.
+ * second-largest and on to the largest (NaN with fewer than `topMinSizes`
+ * sizes or a span under `topMinSpan`): both steps must be steep, so one
+ * slow point at the top (a JIT deoptimisation, a collection) does not make
+ * a program quadratic.
  */
-function slopeOverTop(points: ComplexityPoint[]): number {
-  if (points.length < 5) return NaN;
+function slopeOverTop(
+  points: ComplexityPoint[],
+  method: ComplexityMethod,
+): number {
+  if (points.length < method.topMinSizes) return NaN;
   const sorted = [...points].sort((x, y) => x.n - y.n);
   const [a, b, c] = sorted.slice(-3) as [
     ComplexityPoint,
     ComplexityPoint,
     ComplexityPoint,
   ];
-  if (c.n < 4 * a.n) return NaN;
+  if (c.n < method.topMinSpan * a.n) return NaN;
   const slope = (p: ComplexityPoint, q: ComplexityPoint) =>
     Math.log(q.ms / p.ms) / Math.log(q.n / p.n);
   return Math.min(slope(a, b), slope(b, c));

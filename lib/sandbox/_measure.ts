@@ -1,7 +1,8 @@
 /**
  * `measureComplexity` on a pool: one single-use worker per measurement,
  * sizes grown while the budget allows, timings fitted by `_fit.ts`, one
- * re-measurement when the decision is a close call.
+ * re-measurement when the decision is a close call. Every threshold comes
+ * from the backend's {@linkcode ComplexityMethod} (`complexity_method.ts`).
  *
  * @module
  */
@@ -10,6 +11,7 @@ import type { WorkerProcess } from "./_process.ts";
 import type { Backend } from "./_backend.ts";
 import { checkProgram, deadStatus, limitsOf, workerLanguage } from "./_run.ts";
 import { decide, fitAll, logSlope, topUndecided } from "./_fit.ts";
+import { type ComplexityMethod, methodFor } from "./complexity_method.ts";
 import { encodeValue } from "./_wire.ts";
 import { PreparedArgs } from "./prepared.ts";
 import { measureHeld, Sampler } from "./_sampling.ts";
@@ -20,8 +22,6 @@ import type {
   RunStatus,
 } from "./types.ts";
 
-const DEFAULT_SIZES = Array.from({ length: 12 }, (_, i) => 8 * 2 ** i);
-
 interface Series {
   points: ComplexityPoint[];
   status: RunStatus;
@@ -31,44 +31,9 @@ interface Series {
   /** Time the series held its worker, ms. */
   elapsedMs: number;
   backend: Backend;
+  /** The method the series was measured with (its backend's). */
+  method: ComplexityMethod;
 }
-
-/**
- * While the top-size rule is undecided (the last step grew as n^1.4 or
- * steeper, the last two not both as n^1.7), sizes go on doubling with six
- * times the budget, past the default sizes (up to 16,384) to this size: a
- * quadratic term with a small constant (a memmove under interpreted
- * linear work: `del` from a list, string prepending, a fresh `[False] * n`
- * per item) rises from n^1.3 to n^1.6 over the default sizes and only
- * reaches n^1.7 above them. Linear and n log n code (a step's slope at
- * most about 1.3 at the top) and a clean n² or n³ stop where they did.
- * Python only: in JavaScript a call that allocates an array of 16k
- * numbers or more (128 KB, V8's large-object size) jumps 3–10× in one
- * step around n = 8k–32k and is linear again above (squares_sorted's
- * reference: n^1.9 then n^3.1 from 8,192 to 32,768), which more sizes
- * would take for a quadratic top; JavaScript's memmove (`unshift`,
- * `splice`) already grows as n^2.6 within the default sizes.
- */
-const EXTEND_TO = 131_072;
-
-/**
- * Whether a backend gets the steep-top rules: the sizes past the defaults
- * (above) and the slope naming a top no class fits
- * (`DecideOptions.topBySlope`). Not JavaScript, for V8's large-object step.
- */
-const steepTopRules = (backend: Backend) => backend !== "deno";
-/** See {@linkcode EXTEND_TO}. */
-const EXTEND_SLOPE = 1.4;
-
-/** Passes over the measured sizes after the growth (see the module doc). */
-const PASSES = 1;
-
-/** The measurement's defaults (see `ComplexityRequest`). */
-export const MEASURE_DEFAULTS = {
-  budgetMs: 100,
-  repeats: 3,
-  minSampleMs: 1,
-} as const;
 
 /** Measures one series of sizes in one fresh worker. */
 async function series(
@@ -76,13 +41,14 @@ async function series(
   req: ComplexityRequest,
   explicit: boolean,
 ): Promise<Series> {
-  const {
-    budgetMs = MEASURE_DEFAULTS.budgetMs,
-    repeats = MEASURE_DEFAULTS.repeats,
-    minSampleMs = MEASURE_DEFAULTS.minSampleMs,
-  } = req;
-  const limits = limitsOf(req, "measure complexity", 60_000);
   const lang = workerLanguage(req.language);
+  const method: ComplexityMethod = methodFor(await pool.backendOf(lang));
+  const {
+    budgetMs = method.budgetMs,
+    repeats = method.repeats,
+    minSampleMs = method.minSampleMs,
+  } = req;
+  const limits = limitsOf(req, "measure complexity", method.timeoutMs);
   const lease = await pool.acquire({
     language: lang,
     heapMb: limits.memoryMb,
@@ -141,6 +107,7 @@ async function series(
         status: deadStatus(w),
         elapsedMs: 0,
         backend: w.backend,
+        method,
       };
     }
     if (load.r.status !== "ok") {
@@ -150,20 +117,27 @@ async function series(
         error: load.r.error,
         elapsedMs: 0,
         backend: w.backend,
+        method,
       };
     }
-    const queue = [...(req.sizes ?? DEFAULT_SIZES)];
-    const extendable = steepTopRules(w.backend);
+    const queue = [...(req.sizes ?? method.sizes)];
+    const extendable = method.extendSizes;
     let warmed = false;
     // The time one call is expected to take at the next size (from the
     // growth so far): a size whose samples take far longer is hopeless
     // (code that stalls above some n) and is cut off early.
-    let expectMs = 100;
+    let expectMs = method.firstCallMs;
     const limitFor = (callMs: number) =>
       Math.min(
         remaining(),
-        Math.max(1_000, 8 * repeats * Math.max(callMs, 4 * minSampleMs) + 500),
+        Math.max(
+          method.sampleLimitMinMs,
+          method.sampleLimitFactor * repeats *
+              Math.max(callMs, method.sampleLimitMinSamples * minSampleMs) +
+            method.sampleLimitMarginMs,
+        ),
       );
+    const timeOf = (ms: number[]) => Math.max(Math.min(...ms), method.minMs);
     let stepMode = false;
     let stepStart = 0;
     let gentle = 0;
@@ -181,7 +155,7 @@ async function series(
       if (m === null) {
         // enough sizes to decide on: the class stands, the reason says
         // where and why the series ended
-        if (points.length < 4) status = deadStatus(w);
+        if (points.length < method.minSizes) status = deadStatus(w);
         else note = `; sizes stopped at n = ${n}: ${deadStatus(w)}`;
         break;
       }
@@ -191,49 +165,53 @@ async function series(
         break;
       }
       // The minimum of the repeats: load from other processes only adds time.
-      const ms = Math.max(Math.min(...(m.r.ms as number[])), 1e-7);
+      const ms = timeOf(m.r.ms as number[]);
       points.push({ n, ms });
       if (explicit) {
-        if (repeats * ms > budgetMs * 4 && points.length >= 4) break;
-        expectMs = ms * 8; // up to a cubic doubling
+        if (
+          repeats * ms > budgetMs * method.explicitBudget &&
+          points.length >= method.minSizes
+        ) break;
+        expectMs = ms * method.explicitGrowth;
         continue;
       }
       // Decide whether (and how) to grow.
       const prev = points[points.length - 2];
       let ratio = prev ? ms / prev.ms : 1;
       const stepRatio = prev ? n / prev.n : 2;
-      if (!stepMode && prev && stepRatio === 2 && ratio > 12 && n <= 64) {
+      if (
+        !stepMode && prev && stepRatio === 2 && ratio > method.stepRatio &&
+        n <= method.stepMaxN
+      ) {
         // Steeper than n^3 on a doubling: walk in small steps instead,
         // first filling the sizes between the last two (cheap, and enough
         // sizes for a fit even when the next step is over the budget).
         stepMode = true;
         stepStart = n;
         gentle = 0;
-        const fill = Math.max(1, Math.round(prev.n / 4));
+        const fill = Math.max(1, Math.round(prev.n / method.stepFillParts));
         for (let k = prev.n + fill; k < n; k += fill) {
           const m = await sample(k, repeats);
           if (m === null || !m.r?.ok) break;
-          points.push({
-            n: k,
-            ms: Math.max(Math.min(...(m.r.ms as number[])), 1e-7),
-          });
+          points.push({ n: k, ms: timeOf(m.r.ms as number[]) });
         }
         points.sort((a, b) => a.n - b.n);
       } else if (stepMode && prev) {
         // Back to doubling when the small steps do not look exponential.
-        const local = Math.log(Math.max(ratio, 1e-9)) / Math.log(stepRatio);
-        gentle = local < 5 ? gentle + 1 : 0;
-        if (gentle >= 2) {
+        const local = Math.log(Math.max(ratio, method.minRatio)) /
+          Math.log(stepRatio);
+        gentle = local < method.stepPolynomialSlope ? gentle + 1 : 0;
+        if (gentle >= method.stepGentleSteps) {
           stepMode = false;
           queue.length = 0;
-          for (let k = 2 * stepStart; k <= 16_384; k *= 2) {
+          for (let k = 2 * stepStart; k <= method.stepResumeTo; k *= 2) {
             if (k > n) queue.push(k);
           }
         }
       }
       let next: number;
       if (stepMode) {
-        const step = Math.max(1, Math.round(n / 8));
+        const step = Math.max(1, Math.round(n / method.stepParts));
         next = n + step;
         queue.length = 0;
         queue.push(next);
@@ -241,64 +219,68 @@ async function series(
         next = queue[0] ?? Infinity;
       }
       const steep = extendable && !stepMode &&
-        topUndecided(points, EXTEND_SLOPE);
-      if (!Number.isFinite(next) && steep && n < EXTEND_TO) {
+        topUndecided(points, method);
+      if (!Number.isFinite(next) && steep && n < method.extendTo) {
         next = 2 * n;
         queue.push(next);
       }
       if (!Number.isFinite(next)) break;
-      const allowed = steep ? 6 : points.length < 5 ? 4 : 1;
+      const allowed = steep
+        ? method.extendBudget
+        : points.length < method.fullSeries
+        ? method.fewSizesBudget
+        : 1;
       const predict = () =>
         points.at(-1)!.ms * (prev
           ? Math.pow(
             Math.max(ratio, 1),
             Math.log(next / n) / Math.log(stepRatio),
           )
-          : 2);
+          : method.firstGrowth);
       let predicted = predict();
       if (
         repeats * predicted > budgetMs * allowed && prev && !stepMode &&
-        n > 64 && ratio > 8 && repeats * ms <= budgetMs * allowed
+        n > method.resampleMinN && ratio > method.resampleRatio &&
+        repeats * ms <= budgetMs * allowed
       ) {
         // A doubling past n^3 that would end the series is sampled once
-        // more: V8 deoptimising at one size gives a run of slow calls
-        // (dijkstra_distances' reference, 3 of 5 runs: 66× from 128 to
-        // 256, then 160 ns per element again in the second pass; its
-        // series ended at 6 sizes and was called O(n)).
+        // more: a JIT deoptimising at one size gives a run of slow calls,
+        // fast again at the next pass, and the series would end there.
         w.rearm(limitFor(ms));
         const again = await sample(n, repeats);
         if (again !== null && again.r?.ok) {
           const last = points.at(-1)!;
-          last.ms = Math.min(
-            last.ms,
-            Math.max(Math.min(...(again.r.ms as number[])), 1e-7),
-          );
+          last.ms = Math.min(last.ms, timeOf(again.r.ms as number[]));
           ratio = last.ms / prev.ms;
           predicted = predict();
         }
       }
       expectMs = predicted;
-      // Fewer than five sizes: allow four times the budget to get them; a
-      // steep top, six times (see EXTEND_TO).
+      // Fewer than `fullSeries` sizes: allow `fewSizesBudget` times the
+      // budget to get them; a steep top, `extendBudget` times.
       if (repeats * predicted > budgetMs * allowed) break;
-      if (points.length >= 24) break;
+      if (points.length >= method.maxSizes) break;
     }
     // Phase 2: a pass over the chosen sizes, descending, keeping each
     // size's minimum. Load from other processes, CPU-sibling contention
     // and JIT re-optimisation come and go over seconds; spreading each
     // size's samples over the measurement makes such a period hit every
     // size alike instead of a run of sizes.
-    for (let pass = 0; pass < PASSES && points.length >= 4; pass++) {
+    for (
+      let pass = 0;
+      pass < method.passes && points.length >= method.minSizes;
+      pass++
+    ) {
       const order = pass % 2 === 0 ? [...points].reverse() : [...points];
       for (const p of order) {
         if (remaining() <= 0) break;
         w.rearm(limitFor(p.ms));
-        const m = await sample(p.n, Math.max(1, Math.ceil(repeats / 2)));
-        if (m === null || !m.r?.ok) break;
-        p.ms = Math.min(
-          p.ms,
-          Math.max(Math.min(...(m.r.ms as number[])), 1e-7),
+        const m = await sample(
+          p.n,
+          Math.max(1, Math.ceil(repeats / method.passRepeatsDivisor)),
         );
+        if (m === null || !m.r?.ok) break;
+        p.ms = Math.min(p.ms, timeOf(m.r.ms as number[]));
       }
     }
   } finally {
@@ -306,7 +288,13 @@ async function series(
     lease.release();
   }
   await w.exited;
-  const out: Series = { points, status, elapsedMs, backend: w.backend };
+  const out: Series = {
+    points,
+    status,
+    elapsedMs,
+    backend: w.backend,
+    method,
+  };
   if (error) out.error = error;
   if (note) out.note = note;
   return out;
@@ -335,12 +323,9 @@ export async function measureWith(
   const explicit = req.sizes !== undefined;
   let s = await series(pool, req, explicit);
   let elapsedMs = s.elapsedMs;
-  let fits = fitAll(s.points);
-  const options = {
-    topBySlope: steepTopRules(s.backend),
-    jitStep: s.backend === "deno",
-  };
-  let d = decide(s.points, fits, options);
+  const { method } = s;
+  let fits = fitAll(s.points, method);
+  let d = decide(s.points, fits, method);
   if (s.status === "ok" && d.ambiguous) {
     const again = await series(pool, req, explicit);
     elapsedMs += again.elapsedMs;
@@ -352,8 +337,8 @@ export async function measureWith(
         ms: byN.has(p.n) ? Math.min(p.ms, byN.get(p.n)!) : p.ms,
       }));
       s = { ...s, points: merged };
-      fits = fitAll(merged);
-      d = decide(merged, fits, options);
+      fits = fitAll(merged, method);
+      d = decide(merged, fits, method);
       d.reason += " (after one re-measurement)";
     }
   }

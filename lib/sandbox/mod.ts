@@ -154,54 +154,36 @@
  * ## Measuring complexity
  *
  * `measureComplexity` loads the program once in a fresh worker and times
- * the entry at sizes doubling from 8 (up to 16,384), with `input(n)` built
- * in the parent (or encoded once, `PreparedArgs`) and decoded in the child
- * outside the timed region. Each sample loops the call until it lasts
- * `minSampleMs` (1) of **CPU time**, read by the parent (above); each
- * size keeps the minimum of `repeats` (3) samples and one more descending
- * pass, every sample on the arguments as sent (a fresh copy when the entry
- * changes them). Growth stops when the next size is predicted to exceed
- * `budgetMs` (100). In Python, while the last step grew as n^1.4 or
- * steeper but the top-size rule below is not yet met, sizes go on doubling
- * (past 16,384, up to 131,072) with six times the budget: a memmove's
- * quadratic term only reaches n^1.7 above the default sizes. Not in
- * JavaScript, where V8's large-object step (a call allocating an array of
- * 16k numbers or more) makes one or two top steps that steep in linear
- * code. When one doubling multiplies the time by more than 12
- * at n ≤ 64, the sizes in between are filled in and sizes then grow in
- * steps of n/8 (exponential code cannot be doubled). A doubling that
- * multiplies the time by more than 8 and would end the series is sampled
- * once more first (V8 deoptimising at one size: dijkstra_distances'
- * reference went 66× from 128 to 256 and its series ended there in 3 of 5
- * runs). Python timing workers
- * on Pyodide run WebAssembly in Liftoff only, so a tier-up cannot speed the
- * interpreter up halfway through. A measurement takes about 0.3 s.
+ * the entry at doubling sizes, with `input(n)` built in the parent (or
+ * encoded once, `PreparedArgs`) and decoded in the child outside the timed
+ * region. Each sample loops the call until it lasts `minSampleMs` of **CPU
+ * time**, read by the parent (above); each size keeps the minimum of
+ * `repeats` samples and one more descending pass, every sample on the
+ * arguments as sent (a fresh copy when the entry changes them). Growth
+ * stops when the next size is predicted to exceed `budgetMs`; while the
+ * top grows steeply but not yet steeply enough to decide, sizes go on
+ * doubling past the defaults (where the backend allows: a memmove's
+ * quadratic term only shows at large n); exponential code is followed in
+ * smaller steps. Python timing workers on Pyodide run WebAssembly in
+ * Liftoff only, so a tier-up cannot speed the interpreter up halfway
+ * through. A measurement takes about 0.3 s.
  *
  * The decision: for each class f in 1, log n, n, n log n, n², n³ fit
  * t = a + b·f(n) (least squares weighted by 1/t², a, b ≥ 0) and for
- * O(2^n) t = a + b·cⁿ over bases c from 1.2 to 3; sizes below 32 are left
- * out when five larger ones exist, and each fit drops its worst fifth of
- * points and refits. The class is the simplest whose RMS relative error is
- * within ×1.25 (+0.02) of the best; a fitted curve rising less than 1.25×
- * over the whole range is O(1); a best error above 0.4, or fewer than 4
- * sizes, is `"unknown"`. An O(n log n) call is checked against O(n) on the
- * lower 60 % of the sizes: when linear fits there as well, the rise above
- * is a memory effect. Where the largest sizes (the third-largest to the
- * largest, a span of 4× or more) grow as n^1.7 or steeper, a class at most
- * n log n gives way to the best fit above it (or, when none fits within
- * 0.4, to n², n³ from a top slope of 2.8; not in JavaScript, whose
- * large-object step makes such tops in n log n code): a memmove's
- * quadratic term
- * (`insert(0)`, `unshift`, string prepending) is linear at the lower
- * sizes and settles the fit over all of them below the truth. A close
- * call between
- * non-neighbouring classes is measured once more and the two series merged
- * (minimum per size). In JavaScript a lone step (one doubling as n^2 or
- * steeper, 0.8 above the median step, no other step n^1.7, four sizes or
- * more on either side) is V8 changing regime: the sizes above it decide,
- * and may only lower the class (next_greater_distance's reference: 3–6 ns
- * per element to 1,024, then 16 ns flat; 16 ns at every size when a fresh
- * worker starts at 256).
+ * O(2^n) t = a + b·cⁿ over a grid of bases; the smallest sizes are left
+ * out and each fit drops its worst points and refits. The class is the
+ * simplest whose RMS relative error is within a slack of the best; a flat
+ * curve is O(1); a poor best fit, or too few sizes, is `"unknown"`. An
+ * O(n log n) call is checked against O(n) on the lower sizes (a memory
+ * effect raises linear code at the top); a steep top names a class above
+ * n log n (a memmove's quadratic term settles a fit over every size below
+ * the truth); a close call between non-neighbouring classes is measured
+ * once more and the two series merged (minimum per size); where the
+ * backend asks, one lone step of a JIT changing regime is looked past.
+ * Every threshold of these rules is a field of `ComplexityMethod`
+ * (`complexity_method.ts`: `DEFAULT_METHOD`, and per backend
+ * `BACKEND_METHOD`), documented there; the measured figures behind them
+ * are in `docs/complexity.md`.
  * `exponent` is the log-log slope over the upper half of the sizes.
  *
  * What it can and cannot separate: every class but O(n) against
@@ -212,7 +194,7 @@
  * work in a memmove that only shows above n ≈ 30,000. The agreement with
  * the code bank's declared classes, measured by
  * `tests/suites/code/bank_complexity_test.ts` and `deno task bench`, is in
- * `docs/sandbox.md` ("Measured"). Hence `meetsComplexity` lets a measured
+ * `docs/complexity.md`. Hence `meetsComplexity` lets a measured
  * O(n log n) meet a required O(n). A program that deliberately rewrites
  * the sandbox's own helpers can distort its own timings (never another
  * program's).

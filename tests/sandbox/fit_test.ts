@@ -11,6 +11,10 @@ import {
   regimeStep,
   topUndecided,
 } from "../../lib/sandbox/_fit.ts";
+import {
+  DEFAULT_METHOD,
+  methodFor,
+} from "../../lib/sandbox/complexity_method.ts";
 import type { ComplexityPoint } from "../../lib/sandbox/types.ts";
 
 const SIZES = Array.from({ length: 12 }, (_, i) => 8 * 2 ** i);
@@ -102,8 +106,8 @@ Deno.test("a memmove's quadratic top that no class fits over every size is named
   // the same series cut at 16,384 (the default sizes) is not yet decided
   const cut = points.filter((p) => p.n <= 16384);
   assert.notEqual(decide(cut, fitAll(cut)).class, "O(n^2)");
-  assert.equal(topUndecided(cut, 1.4), true);
-  assert.equal(topUndecided(points, 1.4), false);
+  assert.equal(topUndecided(cut), true);
+  assert.equal(topUndecided(points), false);
 });
 
 Deno.test("topUndecided: only a steep last step the top rule has not yet settled", () => {
@@ -116,7 +120,7 @@ Deno.test("topUndecided: only a steep last step the top rule has not yet settled
       (n: number) => 1e-10 * n * n * n,
     ]
   ) {
-    assert.equal(topUndecided(series(ms), 1.4), false);
+    assert.equal(topUndecided(series(ms)), false);
   }
   // first_redundant_link's naive solution up to 8,192 (a fresh [False] * n
   // per edge): n^1.6, then n^1.74
@@ -127,8 +131,8 @@ Deno.test("topUndecided: only a steep last step the top rule has not yet settled
     [4096, 11.8],
     [8192, 40.2],
   ]);
-  assert.equal(topUndecided(frl, 1.4), true);
-  assert.equal(topUndecided(frl.slice(0, 4), 1.4), false, "fewer than 5 sizes");
+  assert.equal(topUndecided(frl), true);
+  assert.equal(topUndecided(frl.slice(0, 4)), false, "fewer than 5 sizes");
 });
 
 Deno.test("a steep top that no steeper class fits is named by its slope only where asked (not JavaScript)", () => {
@@ -151,7 +155,7 @@ Deno.test("a steep top that no steeper class fits is named by its slope only whe
   const fits = fitAll(points);
   assert.ok(fits.find((f) => f.class === "O(n^2)")!.error > 0.4);
   assert.equal(decide(points, fits).class, "O(n^2)");
-  const js = decide(points, fits, { topBySlope: false });
+  const js = decide(points, fits, { ...DEFAULT_METHOD, topBySlope: false });
   assert.equal(js.class, "O(n log n)", js.reason);
   assert.doesNotMatch(js.reason, /top sizes grow/);
 });
@@ -177,7 +181,7 @@ Deno.test("a lone step of V8 changing regime is decided above it, where asked (J
   const fits = fitAll(points);
   assert.equal(decide(points, fits).class, "O(n log n)");
   assert.equal(regimeStep(points)?.n, 2048);
-  const js = decide(points, fits, { jitStep: true, topBySlope: false });
+  const js = decide(points, fits, methodFor("deno"));
   assert.equal(js.class, "O(n)", js.reason);
   assert.match(js.reason, /the 4 sizes from n = 2048, above a lone step/);
   // merge_piles_cost's reference: a 2.3x step at 2,048, n log n above it
@@ -196,7 +200,7 @@ Deno.test("a lone step of V8 changing regime is decided above it, where asked (J
     [16384, 4.298],
   ]);
   assert.equal(regimeStep(merge)?.n, 2048);
-  const m = decide(merge, fitAll(merge), { jitStep: true, topBySlope: false });
+  const m = decide(merge, fitAll(merge), methodFor("deno"));
   assert.equal(m.class, "O(n log n)", m.reason);
   // not lone steps: a quadratic top, a clean n^2, too few sizes above
   const lca = measured([

@@ -6,6 +6,11 @@
  * builtins (`tests/sandbox/references.ts`). Shared by the test and the
  * benchmark.
  *
+ * The programs are split into two declared halves ({@linkcode halfOf}):
+ * the complexity method's thresholds (`lib/sandbox/complexity_method.ts`)
+ * are justified on "tune"; "hold" shows how they do on programs they were
+ * not chosen on.
+ *
  * @module
  */
 import type {
@@ -20,10 +25,35 @@ import {
 } from "../../../lib/suites/code/bank/mod.ts";
 import { HIDDEN_WORK } from "../../sandbox/references.ts";
 
+/** Which half of the known-class programs one belongs to. */
+export type Half = "tune" | "hold";
+
+/**
+ * The split rule, declared once: a program's group is its bank problem (the
+ * reference and the naive solution together) or its hidden-work name; the
+ * groups sorted by name alternate "tune", "hold", "tune", …
+ *
+ * @param group The group's name (`bfs_distances`, `hidden/…`).
+ * @param groups Every group's name.
+ * @returns The group's half.
+ */
+export function halfOf(group: string, groups: readonly string[]): Half {
+  const sorted = [...new Set(groups)].sort();
+  const i = sorted.indexOf(group);
+  if (i < 0) {
+    throw new RangeError(
+      `Cannot split the known-class programs: no group ${group}; pass every group's name`,
+    );
+  }
+  return i % 2 === 0 ? "tune" : "hold";
+}
+
 /** One program of known class. */
 export interface KnownProgram {
   /** e.g. `bfs_distances/reference` or `hidden/membership on a list in a loop`. */
   name: string;
+  /** Its half of the bank (see {@linkcode halfOf}). */
+  half: Half;
   kind: "reference" | "naive" | "hidden";
   language: "python" | "javascript";
   declared: ComplexityClass;
@@ -39,7 +69,13 @@ export interface KnownProgram {
  */
 export async function knownClassPrograms(): Promise<KnownProgram[]> {
   const out: KnownProgram[] = [];
-  for (const p of await loadBank()) {
+  const bank = await loadBank();
+  const groups = [
+    ...bank.map((p) => p.id),
+    ...HIDDEN_WORK.map((h) => `hidden/${h.name}`),
+  ];
+  for (const p of bank) {
+    const half = halfOf(p.id, groups);
     const inputs = new Map<number, PreparedArgs>();
     const input = (n: number) => {
       let x = inputs.get(n);
@@ -49,6 +85,7 @@ export async function knownClassPrograms(): Promise<KnownProgram[]> {
     for (const language of ["python", "javascript"] as const) {
       out.push({
         name: `${p.id}/reference`,
+        half,
         kind: "reference",
         language,
         declared: p.referenceComplexity,
@@ -60,6 +97,7 @@ export async function knownClassPrograms(): Promise<KnownProgram[]> {
       if (naive !== undefined) {
         out.push({
           name: `${p.id}/naive`,
+          half,
           kind: "naive",
           language,
           declared: p.naiveComplexity,
@@ -74,6 +112,7 @@ export async function knownClassPrograms(): Promise<KnownProgram[]> {
     for (const language of ["python", "javascript"] as const) {
       out.push({
         name: `hidden/${h.name}`,
+        half: halfOf(`hidden/${h.name}`, groups),
         kind: "hidden",
         language,
         declared: h.class[language],
