@@ -111,23 +111,23 @@ export async function planBatch(
   const count = shard?.count ?? 1;
   for (const model of config.models) {
     for (
-      const item of workItems(
-        model.name,
-        entries,
-        config.samples,
-        new Set(),
-        () => {},
-      )
+      const item of workItems(model.name, entries, {
+        samples: config.samples,
+      })
     ) {
-      const key = rowKey(
-        model.name,
-        item.question.id,
-        item.templateId,
-        item.sample,
-      );
+      const key = rowKey({
+        model: model.name,
+        question: item.question.id,
+        template: item.templateId,
+        sample: item.sample,
+      });
       if (
         count > 1 &&
-        shardOf(model.name, item.question.id, item.templateId, count) !==
+        shardOf({
+            model: model.name,
+            question: item.question.id,
+            template: item.templateId,
+          }, count) !==
           shard?.index
       ) otherShards.add(key);
       else items.set(key, { model, item });

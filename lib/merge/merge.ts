@@ -94,19 +94,19 @@ async function plannedKeys(
     );
   }
   const keys = new Set<string>();
-  const none = new Set<string>();
   for (const model of config.models) {
     for (
-      const item of workItems(
-        model.name,
-        entries,
-        config.samples,
-        none,
-        () => {},
-      )
+      const item of workItems(model.name, entries, {
+        samples: config.samples,
+      })
     ) {
       keys.add(
-        rowKey(model.name, item.question.id, item.templateId, item.sample),
+        rowKey({
+          model: model.name,
+          question: item.question.id,
+          template: item.templateId,
+          sample: item.sample,
+        }),
       );
     }
   }
@@ -136,7 +136,12 @@ async function checkRows(
     ) {
       const key = typeof row?.key === "string" ? row.key : null;
       if (key === null) continue;
-      const own = rowKey(row.model, row.question_id, row.template, row.sample);
+      const own = rowKey({
+        model: row.model,
+        question: row.question_id,
+        template: row.template,
+        sample: row.sample,
+      });
       if (own !== key) {
         mismatched.push(`${key} (in ${run.dir}; its fields make ${own})`);
         continue;

@@ -278,7 +278,6 @@ export async function planSweep(
   const groups = new Map<string, Group>();
   const choices = new Map<string, EncodingChoice>();
   let prompts = 0;
-  const none = new Set<string>();
   for (const model of config.models) {
     const choice = encodingFor(model);
     choices.set(model.name, choice);
@@ -288,14 +287,11 @@ export async function planSweep(
     // The sweep's rule for `n` (runner/groups.ts): without it, every item
     // is a group of one and a request.
     const size = model.n === true && config.samples > 1 ? MAX_N : 1;
-    const items = workItems(
-      model.name,
-      entries,
-      config.samples,
-      finished ?? none,
-      () => {},
+    const items = workItems(model.name, entries, {
+      samples: config.samples,
+      finished,
       shard,
-    );
+    });
     for (const run of sampleGroups(items, { size })) {
       const item = run[0]!;
       let group = byTemplate.get(item.template);

@@ -188,14 +188,12 @@ export async function runLane(
     new CallLimits(model.rpm, model.tpm),
   );
   const { provider } = path;
-  const items = workItems(
-    model.name,
-    shared.entries,
-    config.samples,
-    shared.finished,
+  const items = workItems(model.name, shared.entries, {
+    samples: config.samples,
+    finished: shared.finished,
     onSkip,
-    shared.shard,
-  );
+    shard: shared.shard,
+  });
   const contextOf = scoreContexts(
     shared.judgeProvider,
     stop.signal,

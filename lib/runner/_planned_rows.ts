@@ -24,7 +24,11 @@ export function plannedRows(
       for (const question of entry.questions) {
         for (const [templateId] of entry.templates) {
           if (
-            shardOf(model.name, question.id, templateId, shard.count) ===
+            shardOf({
+              model: model.name,
+              question: question.id,
+              template: templateId,
+            }, shard.count) ===
               shard.index
           ) pairs++;
         }

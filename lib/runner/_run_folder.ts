@@ -299,7 +299,13 @@ function foreignRows(
   return (row) => {
     if (row.run !== runName) return "rows of another run";
     if (
-      row.key !== rowKey(row.model, row.question_id, row.template, row.sample)
+      row.key !==
+        rowKey({
+          model: row.model,
+          question: row.question_id,
+          template: row.template,
+          sample: row.sample,
+        })
     ) return "rows whose key is not the one their fields make";
     if (outside(row)) return "rows outside the run's plan";
     return null;
@@ -335,7 +341,11 @@ function outsidePlan(
     !Number.isInteger(row.sample) || row.sample < 0 ||
     row.sample >= config.samples ||
     (shard !== undefined && shard.count > 1 &&
-      shardOf(row.model, row.question_id, row.template, shard.count) !==
+      shardOf({
+          model: row.model,
+          question: row.question_id,
+          template: row.template,
+        }, shard.count) !==
         shard.index);
 }
 

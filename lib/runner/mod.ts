@@ -6,7 +6,7 @@
  * ```ts
  * import assert from "node:assert/strict";
  * import { rowKey, requestSeed } from "./mod.ts";
- * assert.equal(rowKey("m", "q", "t", 0), "m|q|t|0");
+ * assert.equal(rowKey({ model: "m", question: "q", template: "t", sample: 0 }), "m|q|t|0");
  * assert.equal(requestSeed(1, 0), requestSeed(1, 0));
  * ```
  *
@@ -51,4 +51,5 @@ export {
   type SuiteEntry,
   type WorkItem,
   workItems,
+  type WorkItemsOptions,
 } from "./work.ts";

@@ -40,23 +40,33 @@ export interface RowInput {
   finishedAt: Date;
 }
 
+/** The parts of a row key. */
+export interface RowKeyParts {
+  /** The model's name. */
+  model: string;
+  /** The question's id. */
+  question: string;
+  /** The template's id. */
+  template: string;
+  /** The sample index. */
+  sample: number;
+}
+
 /**
  * The key of a row: `model|question_id|template|sample`.
+ *
+ * @param parts The model, question id, template id and sample.
+ * @returns The key.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { rowKey } from "./row.ts";
- * assert.equal(rowKey("m", "q1", "direct", 2), "m|q1|direct|2");
+ * assert.equal(rowKey({ model: "m", question: "q1", template: "direct", sample: 2 }), "m|q1|direct|2");
  * ```
  */
-export function rowKey(
-  model: string,
-  questionId: string,
-  template: string,
-  sample: number,
-): string {
-  return `${model}|${questionId}|${template}|${sample}`;
+export function rowKey(parts: RowKeyParts): string {
+  return `${parts.model}|${parts.question}|${parts.template}|${parts.sample}`;
 }
 
 /**
@@ -130,7 +140,7 @@ export function toResultRow(input: RowInput): ResultRow {
     verdict,
   } = input;
   return {
-    key: rowKey(model, question.id, template, sample),
+    key: rowKey({ model, question: question.id, template, sample }),
     run,
     model,
     suite: question.suite,

@@ -93,9 +93,7 @@ export function checkShard(shard: unknown): Shard {
  * by hand: a few lines, run once per (question, template) per model,
  * where a SHA from `node:crypto` costs a microsecond.
  *
- * @param model The model name.
- * @param questionId The question id.
- * @param template The template id.
+ * @param parts The model name, question id and template id.
  * @param count How many shards.
  * @returns The 1-based shard index.
  *
@@ -103,20 +101,18 @@ export function checkShard(shard: unknown): Shard {
  * ```ts
  * import assert from "node:assert/strict";
  * import { shardOf } from "./shard.ts";
- * const i = shardOf("m", "q1", "direct", 4);
+ * const i = shardOf({ model: "m", question: "q1", template: "direct" }, 4);
  * assert.ok(i >= 1 && i <= 4);
- * assert.equal(shardOf("m", "q1", "direct", 4), i);
- * assert.equal(shardOf("m", "q1", "direct", 1), 1);
+ * assert.equal(shardOf({ model: "m", question: "q1", template: "direct" }, 4), i);
+ * assert.equal(shardOf({ model: "m", question: "q1", template: "direct" }, 1), 1);
  * ```
  */
 export function shardOf(
-  model: string,
-  questionId: string,
-  template: string,
+  parts: { model: string; question: string; template: string },
   count: number,
 ): number {
   if (count <= 1) return 1;
-  const text = `${model}|${questionId}|${template}`;
+  const text = `${parts.model}|${parts.question}|${parts.template}`;
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
@@ -142,7 +138,7 @@ export function shardOf(
  * ```ts
  * import assert from "node:assert/strict";
  * import { shardOf, shardOfKey } from "./shard.ts";
- * assert.equal(shardOfKey("m|q1|direct|3", 4), shardOf("m", "q1", "direct", 4));
+ * assert.equal(shardOfKey("m|q1|direct|3", 4), shardOf({ model: "m", question: "q1", template: "direct" }, 4));
  * ```
  */
 export function shardOfKey(key: string, count: number): number {
@@ -156,10 +152,9 @@ export function shardOfKey(key: string, count: number): number {
   }
   // Model names cannot hold '|' (the schema refuses it) and template ids
   // do not: the question id is whatever lies between.
-  return shardOf(
-    key.slice(0, first),
-    key.slice(first + 1, third),
-    key.slice(third + 1, last),
-    count,
-  );
+  return shardOf({
+    model: key.slice(0, first),
+    question: key.slice(first + 1, third),
+    template: key.slice(third + 1, last),
+  }, count);
 }

@@ -34,6 +34,18 @@ export interface SuiteEntry {
   judging?: Record<string, string>;
 }
 
+/** What {@linkcode workItems} needs besides the model and the entries. */
+export interface WorkItemsOptions {
+  /** Samples per (question, template). */
+  samples: number;
+  /** Row keys already written (a resume); these are skipped. @default none */
+  finished?: ReadonlySet<string> | undefined;
+  /** Called once per skipped item. @default nothing */
+  onSkip?: () => void;
+  /** Only this shard's items. @default all */
+  shard?: Shard | undefined;
+}
+
 /** One request-to-row unit of work. */
 export interface WorkItem {
   /** The suite entry the question belongs to. */
@@ -56,10 +68,8 @@ export interface WorkItem {
  *
  * @param model The model's name (the first part of each row key).
  * @param entries The sweep's suite entries, in order.
- * @param samples Samples per (question, template).
- * @param finished Row keys already written (resume); these are skipped.
- * @param onSkip Called once per skipped item.
- * @param shard Only this shard's items; all when omitted.
+ * @param options Samples per (question, template); the row keys already
+ *   written (resume: skipped, each with `onSkip`); the shard.
  * @returns A lazy generator of the work items still to do.
  *
  * @example
@@ -71,7 +81,7 @@ export interface WorkItem {
  *   templates: [["direct", { id: "direct", description: "", render: () => [] }]],
  * } as unknown as SuiteEntry;
  * let skipped = 0;
- * const items = [...workItems("m", [entry], 3, new Set(["m|q1|direct|1"]), () => skipped++)];
+ * const items = [...workItems("m", [entry], { samples: 3, finished: new Set(["m|q1|direct|1"]), onSkip: () => skipped++ })];
  * assert.deepEqual(items.map((item) => item.sample), [0, 2]);
  * assert.equal(skipped, 1);
  * ```
@@ -79,25 +89,38 @@ export interface WorkItem {
 export function* workItems(
   model: string,
   entries: readonly SuiteEntry[],
-  samples: number,
-  finished: ReadonlySet<string>,
-  onSkip: () => void,
-  shard?: Shard,
+  options: WorkItemsOptions,
 ): Generator<WorkItem> {
+  const {
+    samples,
+    finished = new Set<string>(),
+    onSkip = () => {},
+    shard,
+  } = options;
   const count = shard?.count ?? 1;
   for (const entry of entries) {
     for (const question of entry.questions) {
       for (const [templateId, template] of entry.templates) {
         if (
           count > 1 &&
-          shardOf(model, question.id, templateId, count) !== shard?.index
+          shardOf(
+              { model, question: question.id, template: templateId },
+              count,
+            ) !== shard?.index
         ) continue;
         for (let sample = 0; sample < samples; sample++) {
           // A fresh run skips the key: building it (and hashing it for the
           // lookup) per item showed in profiles.
           if (
             finished.size > 0 &&
-            finished.has(rowKey(model, question.id, templateId, sample))
+            finished.has(
+              rowKey({
+                model,
+                question: question.id,
+                template: templateId,
+                sample,
+              }),
+            )
           ) {
             onSkip();
             continue;

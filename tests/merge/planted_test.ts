@@ -134,7 +134,12 @@ Deno.test("mergeShards() refuses rows its plan does not hold, naming their keys,
     await t.step("a row of a key the config does not plan", async () => {
       const row = JSON.parse((await linesOf(one))[0]!) as Row;
       const sample = 7; // samples: 2
-      const key = rowKey(row.model, row.question_id, row.template, sample);
+      const key = rowKey({
+        model: row.model,
+        question: row.question_id,
+        template: row.template,
+        sample,
+      });
       await refused(
         "unplanned",
         (lines) => [...lines, JSON.stringify({ ...row, key, sample })],

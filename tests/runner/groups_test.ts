@@ -24,7 +24,7 @@ async function items(
     questions: await suite.questions({ seed: 0, params: {}, baseDir: "." }),
     templates: Object.entries(suite.templates),
   } as unknown as SuiteEntry;
-  return workItems("m", [entry], samples, finished, () => {});
+  return workItems("m", [entry], { samples, finished });
 }
 
 Deno.test("sampleGroups() cuts the items into runs of one (question, template), at most MAX_N long", async () => {

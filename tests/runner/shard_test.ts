@@ -55,7 +55,11 @@ Deno.test("shardOfKey() keeps the samples of one (model, question, template) tog
   for (let s = 0; s < 10; s++) {
     assert.equal(
       shardOfKey(`m|arithmetic/add/d3/s7/${s}|cot|${s}`, 7),
-      shardOf("m", `arithmetic/add/d3/s7/${s}`, "cot", 7),
+      shardOf({
+        model: "m",
+        question: `arithmetic/add/d3/s7/${s}`,
+        template: "cot",
+      }, 7),
     );
   }
   const i = shardOfKey("m|q|t|0", 5);
@@ -77,7 +81,11 @@ Deno.test("shardOf() splits the demo plan within a few percent", async () => {
       for (const entry of entries) {
         for (const question of entry.questions) {
           for (const [template] of entry.templates) {
-            const i = shardOf(model.name, question.id, template, n);
+            const i = shardOf({
+              model: model.name,
+              question: question.id,
+              template,
+            }, n);
             counts[i - 1]! += config.samples;
           }
         }
@@ -100,7 +108,11 @@ Deno.test("shardOf() spreads a 100k-row plan within 2% over 8 shards", () => {
     for (let q = 0; q < 5000; q++) {
       for (const template of ["direct", "cot"]) {
         counts[
-          shardOf(model, `arithmetic/mul/d${q % 9}/s1/${q}`, template, 8) - 1
+          shardOf({
+            model,
+            question: `arithmetic/mul/d${q % 9}/s1/${q}`,
+            template,
+          }, 8) - 1
         ]! += 2.5;
       }
     }

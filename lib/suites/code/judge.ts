@@ -306,13 +306,11 @@ export async function judgeBank(
   const pass = tests.map((t, i) => {
     const got = run.results[i];
     return got !== undefined && got.ok &&
-      compareOutput(
-        problem.compare,
-        t.args,
-        expected[i],
-        got.value,
-        problem.checker,
-      );
+      compareOutput(expected[i], got.value, {
+        rule: problem.compare,
+        args: t.args,
+        checker: problem.checker,
+      });
   });
   const share = (kind: "functional" | "edge") => {
     const idx = tests.flatMap((t, i) => t.kind === kind ? [i] : []);
@@ -339,13 +337,11 @@ export async function judgeBank(
   const bigMs = big?.ok ? big.bestMs ?? big.ms : null;
   const largeOk = big !== undefined && big.ok && bigMs !== null &&
     bigMs <= problem.large.timeLimitMs && ref !== null &&
-    compareOutput(
-      problem.compare,
-      largeArgs,
-      ref.value,
-      big.value,
-      problem.checker,
-    );
+    compareOutput(ref.value, big.value, {
+      rule: problem.compare,
+      args: largeArgs,
+      checker: problem.checker,
+    });
   metrics["large_pass"] = largeOk;
   metrics["large_ms"] = bigMs;
   metrics["reference_large_ms"] = ref?.bestMs ?? null;

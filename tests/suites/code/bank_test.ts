@@ -200,48 +200,75 @@ Deno.test("loadBank() reports a missing folder as NotFound", async () => {
 });
 
 Deno.test("compareOutput() compares exactly by JSON value", () => {
-  assert.ok(compareOutput("exact", [], { a: 1, b: [2] }, { b: [2], a: 1 }));
-  assert.ok(compareOutput("exact", [], null, null));
-  assert.ok(compareOutput("exact", [], 5, 5.0));
-  assert.ok(!compareOutput("exact", [], true, 1));
-  assert.ok(!compareOutput("exact", [], "1", 1));
-  assert.ok(!compareOutput("exact", [], [1, 2], [2, 1]));
-  assert.ok(!compareOutput("exact", [], [1, 2], [1, 2, 3]));
-  assert.ok(!compareOutput("exact", [], null, 0));
-  assert.ok(!compareOutput("exact", [], { a: 1 }, { a: 1, b: 2 }));
+  assert.ok(
+    compareOutput({ a: 1, b: [2] }, { b: [2], a: 1 }, {
+      rule: "exact",
+      args: [],
+    }),
+  );
+  assert.ok(compareOutput(null, null, { rule: "exact", args: [] }));
+  assert.ok(compareOutput(5, 5.0, { rule: "exact", args: [] }));
+  assert.ok(!compareOutput(true, 1, { rule: "exact", args: [] }));
+  assert.ok(!compareOutput("1", 1, { rule: "exact", args: [] }));
+  assert.ok(!compareOutput([1, 2], [2, 1], { rule: "exact", args: [] }));
+  assert.ok(!compareOutput([1, 2], [1, 2, 3], { rule: "exact", args: [] }));
+  assert.ok(!compareOutput(null, 0, { rule: "exact", args: [] }));
+  assert.ok(
+    !compareOutput({ a: 1 }, { a: 1, b: 2 }, { rule: "exact", args: [] }),
+  );
 });
 
 Deno.test("compareOutput() compares unordered lists as multisets", () => {
-  assert.ok(compareOutput("unordered", [], [3, 1, 2], [1, 2, 3]));
-  assert.ok(compareOutput("unordered", [], [[1, 2], [0]], [[0], [1, 2]]));
-  assert.ok(!compareOutput("unordered", [], [[1, 2]], [[2, 1]]));
-  assert.ok(!compareOutput("unordered", [], [1, 1, 2], [1, 2, 2]));
-  assert.ok(!compareOutput("unordered", [], [1, 2], [1, 2, 2]));
-  assert.ok(!compareOutput("unordered", [], [1], 1));
+  assert.ok(
+    compareOutput([3, 1, 2], [1, 2, 3], { rule: "unordered", args: [] }),
+  );
+  assert.ok(
+    compareOutput([[1, 2], [0]], [[0], [1, 2]], {
+      rule: "unordered",
+      args: [],
+    }),
+  );
+  assert.ok(
+    !compareOutput([[1, 2]], [[2, 1]], { rule: "unordered", args: [] }),
+  );
+  assert.ok(
+    !compareOutput([1, 1, 2], [1, 2, 2], { rule: "unordered", args: [] }),
+  );
+  assert.ok(!compareOutput([1, 2], [1, 2, 2], { rule: "unordered", args: [] }));
+  assert.ok(!compareOutput([1], 1, { rule: "unordered", args: [] }));
 });
 
 Deno.test("compareOutput() allows an absolute or relative float tolerance", () => {
   const rule = { float: 1e-6 };
-  assert.ok(compareOutput(rule, [], 0.1 + 0.2, 0.3));
-  assert.ok(compareOutput(rule, [], 1e12, 1e12 + 100));
-  assert.ok(!compareOutput(rule, [], 1e12, 1e12 + 1e7));
-  assert.ok(compareOutput(rule, [], [1, [2.0000001]], [1, [2]]));
-  assert.ok(!compareOutput(rule, [], [1, 2], [1, 2.1]));
-  assert.ok(!compareOutput(rule, [], [1, 2], [1]));
-  assert.ok(compareOutput(rule, [], { x: 1 }, { x: 1 + 1e-9 }));
-  assert.ok(!compareOutput(rule, [], 1, "1"));
+  assert.ok(compareOutput(0.1 + 0.2, 0.3, { rule, args: [] }));
+  assert.ok(compareOutput(1e12, 1e12 + 100, { rule, args: [] }));
+  assert.ok(!compareOutput(1e12, 1e12 + 1e7, { rule, args: [] }));
+  assert.ok(compareOutput([1, [2.0000001]], [1, [2]], { rule, args: [] }));
+  assert.ok(!compareOutput([1, 2], [1, 2.1], { rule, args: [] }));
+  assert.ok(!compareOutput([1, 2], [1], { rule, args: [] }));
+  assert.ok(compareOutput({ x: 1 }, { x: 1 + 1e-9 }, { rule, args: [] }));
+  assert.ok(!compareOutput(1, "1", { rule, args: [] }));
 });
 
 Deno.test("compareOutput() asks the checker, which sees the arguments", () => {
   const check = (args: unknown[], out: unknown) =>
     typeof out === "number" && (args[0] as number[]).includes(out);
-  assert.ok(compareOutput("checker", [[4, 5]], 4, 5, check));
-  assert.ok(!compareOutput("checker", [[4, 5]], 4, 6, check));
+  assert.ok(
+    compareOutput(4, 5, { rule: "checker", args: [[4, 5]], checker: check }),
+  );
+  assert.ok(
+    !compareOutput(4, 6, { rule: "checker", args: [[4, 5]], checker: check }),
+  );
   const throwing = () => {
     throw new Error("bad output");
   };
-  assert.ok(!compareOutput("checker", [[4]], 4, 4, throwing));
-  assert.throws(() => compareOutput("checker", [], 1, 1), TypeError);
+  assert.ok(
+    !compareOutput(4, 4, { rule: "checker", args: [[4]], checker: throwing }),
+  );
+  assert.throws(
+    () => compareOutput(1, 1, { rule: "checker", args: [] }),
+    TypeError,
+  );
 });
 
 Deno.test("largeInput() is deterministic per seed and grows with n", () => {

@@ -155,7 +155,11 @@ function disagreements(
         found.push(`${s.key}: test ${i}: the checker rejects the output`);
       } else if (
         want?.ok &&
-        !compareOutput(p.compare, t.args, want.value, r.value, p.checker)
+        !compareOutput(want.value, r.value, {
+          rule: p.compare,
+          args: t.args,
+          checker: p.checker,
+        })
       ) {
         found.push(
           `${s.key}: test ${i} ${JSON.stringify(t.args).slice(0, 80)} gives ${

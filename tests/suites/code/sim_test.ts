@@ -286,7 +286,11 @@ async function passesTests(
   if (r.status !== "ok") return false;
   return r.results.every((c, i) =>
     c.ok &&
-    compareOutput(p.compare, p.tests[i]!.args, expected[i], c.value, p.checker)
+    compareOutput(expected[i], c.value, {
+      rule: p.compare,
+      args: p.tests[i]!.args,
+      checker: p.checker,
+    })
   );
 }
 

@@ -37,6 +37,16 @@ function floatEqual(a: unknown, b: unknown, tol: number): boolean {
   return canonicalJson(a) === canonicalJson(b);
 }
 
+/** How {@linkcode compareOutput} compares. */
+export interface CompareOptions {
+  /** The problem's compare rule. */
+  rule: CompareRule;
+  /** The argument list of the test (for the checker). */
+  args: unknown[];
+  /** The problem's checker; required when `rule` is `"checker"`. */
+  checker?: Checker | undefined;
+}
+
 /**
  * Whether `actual` is a right answer under the problem's compare rule:
  * `"exact"` deep equality of JSON values (object key order ignored);
@@ -45,11 +55,10 @@ function floatEqual(a: unknown, b: unknown, tol: number): boolean {
  * lists and objects, other values exactly); `"checker"` the checker decides
  * (a checker that throws counts as a rejection).
  *
- * @param rule The problem's compare rule.
- * @param args The argument list of the test (for the checker).
  * @param expected The reference's output (unused by `"checker"`).
  * @param actual The candidate's output.
- * @param checker The problem's checker; required when rule is `"checker"`.
+ * @param options The problem's compare rule, the test's argument list (for
+ *   the checker) and the problem's checker (required with `"checker"`).
  * @returns True when the output is accepted.
  * @throws {TypeError} When rule is `"checker"` and no checker is given.
  *
@@ -57,24 +66,23 @@ function floatEqual(a: unknown, b: unknown, tol: number): boolean {
  * ```ts
  * import assert from "node:assert/strict";
  * import { compareOutput } from "./compare.ts";
- * assert.ok(compareOutput("exact", [], { a: [1, 2], b: null }, { b: null, a: [1, 2] }));
- * assert.ok(!compareOutput("exact", [], [1, 2], [2, 1]));
- * assert.ok(compareOutput("unordered", [], [[1, 2], [3]], [[3], [1, 2]]));
- * assert.ok(!compareOutput("unordered", [], [1, 1, 2], [1, 2, 2]));
- * assert.ok(compareOutput({ float: 1e-6 }, [], [0.1 + 0.2, 2], [0.3, 2]));
- * assert.ok(!compareOutput({ float: 1e-6 }, [], 1.5, 1.6));
+ * assert.ok(compareOutput({ a: [1, 2], b: null }, { b: null, a: [1, 2] }, { rule: "exact", args: [] }));
+ * assert.ok(!compareOutput([1, 2], [2, 1], { rule: "exact", args: [] }));
+ * assert.ok(compareOutput([[1, 2], [3]], [[3], [1, 2]], { rule: "unordered", args: [] }));
+ * assert.ok(!compareOutput([1, 1, 2], [1, 2, 2], { rule: "unordered", args: [] }));
+ * assert.ok(compareOutput([0.1 + 0.2, 2], [0.3, 2], { rule: { float: 1e-6 }, args: [] }));
+ * assert.ok(!compareOutput(1.5, 1.6, { rule: { float: 1e-6 }, args: [] }));
  * const sumsTo = (args: unknown[], out: unknown) =>
  *   Array.isArray(out) && out.length === 2 && out[0] + out[1] === args[0];
- * assert.ok(compareOutput("checker", [5], [1, 4], [2, 3], sumsTo));
+ * assert.ok(compareOutput([1, 4], [2, 3], { rule: "checker", args: [5], checker: sumsTo }));
  * ```
  */
 export function compareOutput(
-  rule: CompareRule,
-  args: unknown[],
   expected: unknown,
   actual: unknown,
-  checker?: Checker,
+  options: CompareOptions,
 ): boolean {
+  const { rule, args, checker } = options;
   if (rule === "exact") {
     return canonicalJson(expected) === canonicalJson(actual);
   }

@@ -11,12 +11,12 @@
  * const p = bank.find((q) => q.id === "squares_sorted")!;
  * const [nums] = largeInput(p, p.large.sizes[0]!, 7) as [number[]];
  * assert.equal(nums.length, p.large.sizes[0]);
- * assert.ok(compareOutput(p.compare, [nums], [1, 4], [1, 4]));
+ * assert.ok(compareOutput([1, 4], [1, 4], { rule: p.compare, args: [nums] }));
  * ```
  *
  * @module
  */
-export { compareOutput } from "./compare.ts";
+export { type CompareOptions, compareOutput } from "./compare.ts";
 export { largeInput } from "./large.ts";
 export { BUNDLED_CODE_PROBLEMS, loadBank } from "./load.ts";
 export {

@@ -113,7 +113,11 @@ function differs(
   return p.tests.some((t, i) => {
     const got = results[i];
     return !got?.ok ||
-      !compareOutput(p.compare, t.args, expected[i], got.value, p.checker);
+      !compareOutput(expected[i], got.value, {
+        rule: p.compare,
+        args: t.args,
+        checker: p.checker,
+      });
   });
 }
 
