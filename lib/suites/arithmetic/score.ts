@@ -4,7 +4,7 @@
  * @module
  */
 import { extractNumber } from "../../extract/number.ts";
-import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
+import type { Judged, Question, Verdict } from "../../types.ts";
 import { classifyNumericError } from "./forensics.ts";
 import {
   errorVerdict,
@@ -103,16 +103,15 @@ function toleranceOf(
  * import { judgeNumeric } from "./score.ts";
  * const q = { id: "q", suite: "s", text: "What is 2 + 2?", answer: { kind: "rational" as const, value: "4" }, dims: {} };
  * const c = { text: "5", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 1, attempts: 1 };
- * const v = judgeNumeric(q, c, { value: "5", rule: "bare", span: [0, 1], candidates: 1 });
+ * const v = judgeNumeric({ question: q, completion: c, extraction: { value: "5", rule: "bare", span: [0, 1], candidates: 1 } });
  * assert.equal(v.status, "wrong");
  * assert.equal(v.errorClass, "digit");
  * ```
  */
 export function judgeNumeric(
-  question: ArithmeticQuestion,
-  completion: Completion,
-  extraction: Extraction,
+  judged: Judged<ArithmeticPayload>,
 ): Verdict {
+  const { question, completion, extraction } = judged;
   const inFormat = () => numericFormatValid(completion.text);
   const ladder = statusBeforeComparing(completion, extraction, {
     // A stray last number in a cut-off reply is not an answer.

@@ -222,8 +222,7 @@ export const arithmeticSuite: Suite<ArithmeticPayload> = defineSuite({
     (await importLazily<Calculator>("./calculator.ts", import.meta.url))
       .executeArithmeticTool(name, args),
   extract: (reply) => numberExtract(reply),
-  score: ({ question, completion, extraction }) =>
-    judgeNumeric(question, completion, extraction),
+  score: (judged) => judgeNumeric(judged),
   detail: async (row) =>
     (await importLazily<typeof import("./detail.ts")>(
       "./detail.ts",

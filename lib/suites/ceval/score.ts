@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
+import type { Judged, Verdict } from "../../types.ts";
 import {
   formatValidFor,
   noAnswerWhy,
@@ -73,16 +73,15 @@ export function choiceFormatValid(
  * import { judgeChoice } from "./score.ts";
  * const q = { id: "q", suite: "ceval", text: "…", answer: { kind: "choice" as const, value: "B" }, dims: {} };
  * const c = { text: "答案：B", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 1, attempts: 1 };
- * const v = judgeChoice(q, c, { value: "B", rule: "answer_is_zh", span: [3, 4], candidates: 1 });
+ * const v = judgeChoice({ question: q, completion: c, extraction: { value: "B", rule: "answer_is_zh", span: [3, 4], candidates: 1 } });
  * assert.equal(v.status, "correct");
  * assert.equal(v.formatValid, true);
  * ```
  */
 export function judgeChoice(
-  question: Question,
-  completion: Completion,
-  extraction: Extraction,
+  judged: Judged<Record<string, unknown>>,
 ): Verdict {
+  const { question, completion, extraction } = judged;
   const inFormat = () => choiceFormatValid(completion.text);
   const key = question.answer.kind === "choice" ? question.answer.value : "";
   const ladder = statusBeforeComparing(completion, extraction, {

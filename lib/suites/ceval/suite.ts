@@ -300,8 +300,7 @@ export const cevalSuite: Suite<CevalPayload> = defineSuite({
   dims: CEVAL_DIMS,
   metrics: CEVAL_METRICS,
   extract: ({ question, completion }) => extract(question, completion),
-  score: ({ question, completion, extraction }) =>
-    judgeChoice(question, completion, extraction),
+  score: (judged) => judgeChoice(judged),
   detail: async (row) =>
     (await importLazily<typeof import("./detail.ts")>(
       "./detail.ts",

@@ -8,11 +8,12 @@
  */
 import { determinant, toMatrix, trace } from "../../math/matrix.ts";
 import {
+  type LinalgPayload,
   type LinalgProblem,
   type LinalgQuestion,
   solveProblem,
 } from "./tasks.ts";
-import type { Completion, Extraction } from "../../types.ts";
+import type { Completion, Judged } from "../../types.ts";
 import {
   answerMatches,
   type EigenTolerance,
@@ -251,15 +252,14 @@ function transcription(
  * const problem = { id: "d", source: "generated" as const, task: "determinant" as const, n: 2, A: [["1", "2"], ["3", "4"]] };
  * const question = { id: "d", suite: "linalg", text: "", answer: { kind: "rational" as const, value: "-2" }, dims: {}, payload: { problem } };
  * const completion = { text: "\\boxed{2}", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 };
- * const label = classifyLinalgError(question, completion, { value: "2", rule: "boxed", span: null, candidates: 1 });
+ * const label = classifyLinalgError({ question, completion, extraction: { value: "2", rule: "boxed", span: null, candidates: 1 } });
  * assert.equal(label?.label, "sign_error");
  * ```
  */
 export function classifyLinalgError(
-  question: LinalgQuestion,
-  completion: Completion,
-  extraction: Extraction,
+  judged: Judged<LinalgPayload>,
 ): ForensicLabel | null {
+  const { question, completion, extraction } = judged;
   const rule = (label: LinalgErrorLabel, detail: string): ForensicLabel => ({
     label,
     stage: 1,

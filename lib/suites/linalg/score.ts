@@ -5,8 +5,8 @@
  *
  * @module
  */
-import type { LinalgQuestion } from "./tasks.ts";
-import type { Completion, Extraction, Verdict } from "../../types.ts";
+import type { LinalgPayload } from "./tasks.ts";
+import type { Judged, Verdict } from "../../types.ts";
 import { answerMatches, type EigenTolerance } from "./_compare.ts";
 import { classifyLinalgError } from "./forensics.ts";
 import {
@@ -38,15 +38,14 @@ const BOXED_RULES = new Set(["boxed", "boxed_matrix"]);
  * import { judgeLinalg } from "./score.ts";
  * const q = { id: "e", suite: "linalg", text: "", answer: { kind: "multiset" as const, value: ["4.5753", "-10.9074", "6.3321"] }, dims: {} };
  * const c = { text: "", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 };
- * const v = judgeLinalg(q, c, { value: JSON.stringify(["-10.907", "6.332", "4.575"]), rule: "boxed", span: null, candidates: 1 });
+ * const v = judgeLinalg({ question: q, completion: c, extraction: { value: JSON.stringify(["-10.907", "6.332", "4.575"]), rule: "boxed", span: null, candidates: 1 } });
  * assert.equal(v.status, "correct");
  * ```
  */
 export function judgeLinalg(
-  question: LinalgQuestion,
-  completion: Completion,
-  extraction: Extraction,
+  judged: Judged<LinalgPayload>,
 ): Verdict {
+  const { question, completion, extraction } = judged;
   try {
     const tolerance: EigenTolerance = question.payload?.tolerance ?? {};
     const boxed = () => BOXED_RULES.has(extraction.rule);
@@ -63,7 +62,7 @@ export function judgeLinalg(
     }
     // Not correct: stage-1 forensics label what went wrong, whatever the
     // ladder says (a truncated or unparsed reply has a label too).
-    const label = classifyLinalgError(question, completion, extraction);
+    const label = classifyLinalgError({ question, completion, extraction });
     const status = ladder ?? "wrong";
     return {
       status,

@@ -239,7 +239,7 @@ async function score(
   { question, completion, extraction }: Judged<LinalgPayload>,
   context: ScoreContext & { params: LinalgParams },
 ) {
-  const verdict = judgeLinalg(question, completion, extraction);
+  const verdict = judgeLinalg({ question, completion, extraction });
   if (verdict.status !== "wrong" && verdict.status !== "parse_error") {
     return verdict;
   }

@@ -16,7 +16,13 @@ import {
   noAnswerWhy,
   statusBeforeComparing,
 } from "../../judge/status.ts";
-import type { Completion, Extraction, Question, Verdict } from "../../types.ts";
+import type {
+  Completion,
+  Extraction,
+  Judged,
+  Question,
+  Verdict,
+} from "../../types.ts";
 import type { QaPayload } from "./questions.ts";
 
 /** Answer markers a final line starts with. */
@@ -157,14 +163,13 @@ function normal(text: string, caseSensitive: boolean): string {
  * import { scoreQa } from "./judge.ts";
  * const q = { id: "q", suite: "qa", text: "?", answer: { kind: "text" as const, value: "Paris" }, dims: {}, payload: { type: "exact" as const, written: "Paris", caseSensitive: false } };
  * const c = { text: "Answer: paris", reasoning: null, finishReason: "stop" as const, usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 1, attempts: 1 };
- * assert.equal(scoreQa(q, c, { value: "paris", rule: "answer_marker", span: null, candidates: 1 }).status, "correct");
+ * assert.equal(scoreQa({ question: q, completion: c, extraction: { value: "paris", rule: "answer_marker", span: null, candidates: 1 } }).status, "correct");
  * ```
  */
 export function scoreQa(
-  question: Question<QaPayload>,
-  completion: Completion,
-  extraction: Extraction,
+  judged: Judged<QaPayload>,
 ): Verdict {
+  const { question, completion, extraction } = judged;
   const payload = question.payload;
   const written = payload?.written ?? String(question.answer.value);
   const ladder = statusBeforeComparing(completion, extraction, {

@@ -66,7 +66,6 @@ export const qaSuite: Suite<QaPayload> = defineSuite({
   defaultTemplates: ["direct"],
   metrics: [ACCURACY, FORMAT_VALID_RATE],
   extract: ({ question, completion }) => extractQa(question, completion),
-  score: ({ question, completion, extraction }) =>
-    scoreQa(question, completion, extraction),
+  score: (judged) => scoreQa(judged),
   sim: qaSkill,
 });

@@ -40,7 +40,11 @@ function extraction(text: string): Extraction {
 }
 
 function judge(text: string, extra: Partial<Completion> = {}, q = question) {
-  return judgeNumeric(q, completion(text, extra), extraction(text));
+  return judgeNumeric({
+    question: q,
+    completion: completion(text, extra),
+    extraction: extraction(text),
+  });
 }
 
 Deno.test("judgeNumeric() marks a bare correct number correct and format-valid", () => {

@@ -37,45 +37,59 @@ function extraction(value: string | null, candidates = 1): Extraction {
 }
 
 Deno.test("judgeChoice() marks the key letter correct and another letter wrong", () => {
-  const ok = judgeChoice(question("B"), completion("答案：B"), extraction("B"));
+  const ok = judgeChoice({
+    question: question("B"),
+    completion: completion("答案：B"),
+    extraction: extraction("B"),
+  });
   assert.deepEqual([ok.status, ok.score, ok.formatValid], ["correct", 1, true]);
-  const bad = judgeChoice(
-    question("B"),
-    completion("答案：C"),
-    extraction("C"),
-  );
+  const bad = judgeChoice({
+    question: question("B"),
+    completion: completion("答案：C"),
+    extraction: extraction("C"),
+  });
   assert.deepEqual([bad.status, bad.score], ["wrong", 0]);
   assert.equal(bad.errorClass, "wrong_choice");
   assert.match(bad.explanation ?? "", /chose C, key B/);
 });
 
 Deno.test("judgeChoice() classes a wrong final letter after several stated ones as changed_mind", () => {
-  const v = judgeChoice(
-    question("A"),
-    completion("答案是A……不对，答案是C"),
-    extraction("C", 2),
-  );
+  const v = judgeChoice({
+    question: question("A"),
+    completion: completion("答案是A……不对，答案是C"),
+    extraction: extraction("C", 2),
+  });
   assert.equal(v.errorClass, "changed_mind");
 });
 
 Deno.test("judgeChoice() separates parse errors and truncation", () => {
   assert.equal(
-    judgeChoice(question("B"), completion("我不确定"), extraction(null))
+    judgeChoice({
+      question: question("B"),
+      completion: completion("我不确定"),
+      extraction: extraction(null),
+    })
       .status,
     "parse_error",
   );
   assert.equal(
-    judgeChoice(
-      question("B"),
-      completion("让我们一步一步思考，", { finishReason: "length" }),
-      extraction(null),
-    ).status,
+    judgeChoice({
+      question: question("B"),
+      completion: completion("让我们一步一步思考，", {
+        finishReason: "length",
+      }),
+      extraction: extraction(null),
+    }).status,
     "truncated",
   );
 });
 
 Deno.test("judgeChoice() leaves questions without a key unscored, never wrong", () => {
-  const v = judgeChoice(question(""), completion("B"), extraction("B"));
+  const v = judgeChoice({
+    question: question(""),
+    completion: completion("B"),
+    extraction: extraction("B"),
+  });
   assert.equal(v.status, "unscored");
   assert.equal(v.score, 0);
   assert.equal(v.formatValid, true);

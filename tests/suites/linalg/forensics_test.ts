@@ -24,11 +24,11 @@ const label = (
   value: string | null,
   finish = "stop",
 ) =>
-  classifyLinalgError(
-    question(problem),
-    completion(text, finish),
-    extraction(value),
-  )?.label ?? null;
+  classifyLinalgError({
+    question: question(problem),
+    completion: completion(text, finish),
+    extraction: extraction(value),
+  })?.label ?? null;
 
 Deno.test("classifyLinalgError() returns null for a right answer", () => {
   assert.equal(label(DET3, "\\boxed{-41}", "-41"), null);
@@ -55,7 +55,11 @@ Deno.test("classifyLinalgError() finds a single misread entry (input transcripti
   // det with A[2,3] read as 8 instead of 9: −41 − (8 − 9)·C₂₃, C₂₃ = −(−3·1 − 5·1) = 8 → −33
   assert.equal(label(DET3, "\\boxed{-33}", "-33"), "input_transcription");
   const q = question(DET3);
-  const detail = classifyLinalgError(q, completion(""), extraction("-33"))!;
+  const detail = classifyLinalgError({
+    question: q,
+    completion: completion(""),
+    extraction: extraction("-33"),
+  })!;
   assert.equal(detail.stage, 1);
   assert.match(detail.detail, /^A\[\d,\d\] read as/);
 });
@@ -164,7 +168,11 @@ Deno.test("judgeWithModel() against the in-process sim is unscored, not guessed"
 
 Deno.test("validateLabel() confirms, corrects, or leaves unscored", async () => {
   const q = question(DET3), c = completion("\\boxed{-33}");
-  const first = classifyLinalgError(q, c, extraction("-33"))!;
+  const first = classifyLinalgError({
+    question: q,
+    completion: c,
+    extraction: extraction("-33"),
+  })!;
   const confirmed = await validateLabel(
     scripted("Checked the entries.\nCONFIRM"),
     q,

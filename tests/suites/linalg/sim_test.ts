@@ -52,7 +52,11 @@ function accuracy(model: string, qs: LinalgQuestion[]): number {
   let right = 0;
   for (const q of qs) {
     const c = run(model, q);
-    right += judgeLinalg(q, c, linalgSuite.extract(q, c)).score;
+    right += judgeLinalg({
+      question: q,
+      completion: c,
+      extraction: linalgSuite.extract(q, c),
+    }).score;
   }
   return right / qs.length;
 }
@@ -68,7 +72,7 @@ Deno.test("linalg skill reads the matrix from the prompt in all three formats an
     assert.match(c.text, /\\boxed\{/);
     const e = linalgSuite.extract(q, c);
     assert.equal(
-      judgeLinalg(q, c, e).status,
+      judgeLinalg({ question: q, completion: c, extraction: e }).status,
       "correct",
       `${q.id}: ${c.text}`,
     );
@@ -139,7 +143,11 @@ Deno.test("linalg skill errors change kind with size: execution on 3×3, abandon
     for (const q of qs) {
       for (const model of ["sim-weak", "sim-average"]) {
         const c = run(model, q);
-        const v = judgeLinalg(q, c, linalgSuite.extract(q, c));
+        const v = judgeLinalg({
+          question: q,
+          completion: c,
+          extraction: linalgSuite.extract(q, c),
+        });
         if (v.errorClass) labels.push(v.errorClass);
       }
     }
@@ -197,7 +205,7 @@ Deno.test("linalg skill understands every published LinAlg-Bench wording (origin
     };
     const e = linalgSuite.extract(q, c);
     if (e.value !== null) answered++;
-    right += judgeLinalg(q, c, e).score;
+    right += judgeLinalg({ question: q, completion: c, extraction: e }).score;
   }
   assert.equal(answered, 660);
   assert.ok(right / 660 > 0.85, `${right}/660`);

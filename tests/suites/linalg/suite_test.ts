@@ -144,8 +144,16 @@ Deno.test("linalgSuite gives the same verdicts in process and over HTTP with the
         finishReason: remote.choices[0]!.finish_reason,
       };
       assert.equal(text, local.text, q.id);
-      const a = judgeLinalg(q, local, suite.extract(q, local));
-      const b = judgeLinalg(q, over, suite.extract(q, over));
+      const a = judgeLinalg({
+        question: q,
+        completion: local,
+        extraction: suite.extract(q, local),
+      });
+      const b = judgeLinalg({
+        question: q,
+        completion: over,
+        extraction: suite.extract(q, over),
+      });
       assert.deepEqual(a, b, q.id);
       correct += a.score;
     }
