@@ -65,7 +65,10 @@ Deno.test(
       stdout: "null",
       stderr: "null",
     }).spawn();
-    await new Promise((res) => setTimeout(res, 100));
+    // Python starts and forks within a few hundred ms; more under load.
+    for (let i = 0; i < 150 && cg.procs().length < 2; i++) {
+      await new Promise((res) => setTimeout(res, 20));
+    }
     assert.ok(cg.procs().includes(child.pid), `${cg.procs()}`);
     assert.equal(cg.procs().length, 2, "the fork is in the cgroup too");
     for (let i = 0; i < 100 && cg.oomKills() === 0; i++) {
