@@ -274,8 +274,11 @@ const JS_ATTACKS: Attack[] = [
     check: (r) => {
       assert.equal(r.status, "ok", r.error);
       const last = r.results[1]!;
+      // The value call and at least one timed sample; how many calls a
+      // sample makes is the parent's choice (fewer on a loaded machine).
+      const seen = last.ok && Array.isArray(last.value) ? last.value : [];
       assert.ok(
-        last.ok && sameValue(last.value, [2000, 2000, 2000, 2000, 2000]),
+        seen.length >= 2 && seen.every((n) => n === 2000),
         `lengths the timed calls saw: ${JSON.stringify(last)}`,
       );
     },
