@@ -7,9 +7,8 @@
  * (`tests/fixtures/golden/demo_rows.tsv`, `qa_rows.tsv`); timings,
  * timestamps and measured complexity aside (see `_digest.ts`).
  */
-import assert from "node:assert/strict";
 import { loadConfig, runSweep } from "../../lib/mod.ts";
-import { digestRows } from "../fixtures/golden/_digest.ts";
+import { assertSameRows } from "../fixtures/golden/_digest.ts";
 
 const ROOT = new URL("../../", import.meta.url);
 
@@ -27,16 +26,10 @@ for (
         { ...loaded.config, outputDir: out, cache: false },
         { progress: "none", baseDir: loaded.baseDir },
       );
-      const expected = (await Deno.readTextFile(new URL(digests, ROOT)))
-        .trim().split("\n");
-      const got = await digestRows(`${runDir}/results.jsonl`, true);
-      assert.equal(got.length, expected.length);
-      const want = new Set(expected);
-      const changed = got.filter((line) => !want.has(line));
-      assert.deepEqual(
-        changed.slice(0, 10),
-        [],
-        `${changed.length} rows changed`,
+      await assertSameRows(
+        `${runDir}/results.jsonl`,
+        new URL(digests, ROOT),
+        true,
       );
     } finally {
       await Deno.remove(out, { recursive: true });
