@@ -126,21 +126,37 @@ Deno.test("the HTML report and a rendered notebook draw their charts in headless
     // machine `load` can come before the first layout of the charts
     // beside the viewport (seen in CI: two boxes 0×0 at `load`, then
     // their plot's size), which no reader ever sees.
-    await page.evaluate(() =>
-      new Promise((done) => {
-        const raf = (globalThis as unknown as {
-          requestAnimationFrame(f: () => void): void;
-        }).requestAnimationFrame;
-        raf(() => raf(() => done(null)));
-      })
-    );
+    const painted = () =>
+      page.evaluate(() =>
+        new Promise((done) => {
+          const raf = (globalThis as unknown as {
+            requestAnimationFrame(f: () => void): void;
+          }).requestAnimationFrame;
+          raf(() => raf(() => done(null)));
+        })
+      );
+    await painted();
     const held = await plotBoxes();
     assert.ok(held.length >= 7, `plots: ${held.length}`);
     await page.waitForFunction(() =>
       (globalThis as unknown as { document: Node }).document
         .querySelectorAll("template.eval-lazy-svg").length === 0
     );
-    assert.deepEqual(await plotBoxes(), held, "placeholders are plot-sized");
+    // The same two paints after the last chart is drawn (CI once measured
+    // the last four boxes at 0×0 straight after it, which a reader never
+    // sees; the boxes' tags say what was measured if it happens again).
+    await painted();
+    assert.deepEqual(
+      await plotBoxes(),
+      held,
+      `placeholders are plot-sized: ${await page.$$eval(
+        ".eval-chart .eval-lazy, .eval-chart svg[viewBox]",
+        (els) =>
+          els.map((e) => (e as unknown as { tagName: string }).tagName).join(
+            " ",
+          ),
+      )}`,
+    );
     const r = await page.evaluate(measureCharts);
     assert.ok(r.charts >= 7, `report charts: ${JSON.stringify(r)}`);
     assert.equal(
