@@ -70,7 +70,7 @@ async function askJudge(
   const answer = judgeAnswer(reply.text);
   metrics.judge_answer = answer ?? "none";
   if (answer === null) return { extraction: null, metrics };
-  const read = item.entry.run.extract(item.question, {
+  const read = await item.entry.run.extract(item.question, {
     ...completion,
     text: answer,
     reasoning: null,
@@ -106,7 +106,7 @@ async function judge(
   }
   const { run } = item.entry;
   try {
-    const ruled = run.extract(item.question, completion);
+    const ruled = await run.extract(item.question, completion);
     const judged = extractionJudge === undefined
       ? null
       : await askJudge(item, completion, ruled, extractionJudge, context);

@@ -91,8 +91,14 @@ export interface SuiteDefinition<
   baseline?: string;
   /** The dims the questions carry, for breakdowns. @default none */
   dims?: readonly DimSpec[];
-  /** Reads the answer from a reply, with the run's params (never throws). */
-  extract(reply: Reply<Payload>, params: Params): Read;
+  /**
+   * Reads the answer from a reply, with the run's params and state (never
+   * throws; may await, e.g. a parser the run keeps open).
+   */
+  extract(
+    reply: Reply<Payload>,
+    run: RunOf<Params, State>,
+  ): Read | Promise<Read>;
   /**
    * Judges what `extract` returned (or a copy with the extraction judge's
    * value and rule `"judge"`) against the key. For numbers, use
@@ -187,8 +193,8 @@ export function defineSuite<
       suite,
       params: run.params,
       questions: async () => await def.questions(run),
-      extract: (question, completion) =>
-        def.extract({ question, completion }, run.params),
+      extract: async (question, completion) =>
+        await def.extract({ question, completion }, run),
       score: async (judged, context) =>
         await def.score(judged as Judged<Payload, Read>, {
           ...run,
@@ -228,8 +234,18 @@ export function defineSuite<
         await run.close();
       }
     },
-    extract: (question, completion, options = {}) =>
-      def.extract({ question, completion }, params.parse(options.params)),
+    async extract(question, completion, options = {}) {
+      const run = await open({
+        seed: 0,
+        params: options.params,
+        baseDir: options.baseDir ?? ".",
+      });
+      try {
+        return await run.extract(question, completion);
+      } finally {
+        await run.close();
+      }
+    },
   };
   return suite;
 }

@@ -132,15 +132,16 @@ export interface Suite<P = Record<string, unknown>> extends SuiteView {
   questions(options: QuestionSourceOptions): Promise<Question<P>[]>;
   /**
    * Extracts the answer from a completion with `options.params` (default
-   * the suite's defaults), without a run: for a notebook re-reading replies.
+   * the suite's defaults) in a run of its own (opened, used, closed): for
+   * a notebook re-reading replies.
    * @throws {TypeError} for params the suite refuses (a suite with a
-   *   required param needs them given); otherwise never throws.
+   *   required param needs them given); otherwise never rejects.
    */
   extract(
     question: Question<P>,
     completion: Completion,
-    options?: { params?: unknown },
-  ): Extraction;
+    options?: { params?: unknown; baseDir?: string },
+  ): Promise<Extraction>;
 }
 
 /**
@@ -155,8 +156,8 @@ export interface SuiteRun<P = Record<string, unknown>> {
   readonly params: unknown;
   /** The run's questions. Deterministic. */
   questions(): Promise<Question<P>[]>;
-  /** Extracts the answer from a completion (never throws). */
-  extract(question: Question<P>, completion: Completion): Extraction;
+  /** Extracts the answer from a completion (never rejects). */
+  extract(question: Question<P>, completion: Completion): Promise<Extraction>;
   /**
    * Scores what `extract` returned (the same object, or a copy with the
    * extraction judge's value) against the key. Never throws; may await.

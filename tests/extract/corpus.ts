@@ -184,7 +184,7 @@ export async function measureCorpus(
         misses: [],
       };
       for (const line of lines.filter((l) => l.split === split)) {
-        const got = suite.extract(
+        const got = await suite.extract(
           questionOf(kind, line),
           completionOf(line.reply),
         );

@@ -253,7 +253,7 @@ async function verdictOf(c: Case) {
     params: PARAMS[c.suite] ?? {},
     baseDir: ".",
   });
-  const extraction = c.extraction ?? run.extract(question, completion);
+  const extraction = c.extraction ?? await run.extract(question, completion);
   const verdict = await run.score(
     { question, completion, extraction },
     NO_CONTEXT,

@@ -2,13 +2,17 @@
  * A Python program's top-level statements as the dependency cut sees them,
  * read by Python's own `ast` module in a `python3` subprocess: the code is
  * only parsed there (`ast.parse`), never run. Python, not a JavaScript
- * library, parses it because its parser is the one the sandbox runs.
+ * library, parses it because its parser is the one the sandbox runs. One
+ * process reads every program of a run, a line of JSON each way (starting
+ * Python per reply cost about 60 ms; a read costs well under one), and
+ * the caller awaits it, so nothing else in the process waits.
  *
  * @module
  */
 import type { TopStatement } from "./_extract_deps.ts";
 
-// Prints {"statements": [TopStatement…]} or {"error": why} for argv[1].
+// For each line of stdin (a JSON string: the program), prints a line
+// {"statements": [TopStatement…]} or {"error": why}.
 const SCRIPT = String.raw`
 import ast, json, sys
 DEFS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
@@ -82,44 +86,136 @@ def main(src):
         kind = "assignment" if isinstance(s, (ast.Assign, ast.AnnAssign, ast.AugAssign)) else type(s).__name__.lower() + " statement"
         out.append(dict(start=offset(first.lineno, first.col_offset - 1) if first else offset(s.lineno, s.col_offset), end=offset(s.end_lineno, s.end_col_offset), label=label(s, program), fallback=kind, **f))
     return {"statements": out}
-print(json.dumps(main(sys.argv[1])))
+for line in sys.stdin:
+    try:
+        out = main(json.loads(line))
+    except Exception as e:
+        out = {"error": f"{type(e).__name__}: {e}"}
+    sys.stdout.write(json.dumps(out) + "\n")
+    sys.stdout.flush()
 `;
 
+/** Reads Python programs' top-level statements, one program at a time. */
+export interface PythonReader {
+  /**
+   * The program's top-level statements, or why they cannot be read (a
+   * syntax error, no Python, no permission to run it); never rejects.
+   */
+  read(code: string): Promise<TopStatement[] | { error: string }>;
+  /** Ends the Python process, if one is running. */
+  close(): Promise<void>;
+}
+
 /**
- * The program's top-level statements, or why they cannot be read (a
- * syntax error, no Python, no permission to run it); never throws.
+ * A reader that keeps one `python3` parsing process for all its reads
+ * (started on the first, started again after a failure), answering them
+ * in order. Close it when done.
  *
- * @param code The program (dedented, `\n` newlines).
- * @param python The Python that parses it.
- * @returns The statements, in order, or an error.
+ * @param python The Python that parses.
+ * @returns The reader.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
- * import { pythonStatements } from "./_extract_deps_py.ts";
- * const read = pythonStatements("def f(x):\n    return x\nprint(f(2))\n");
+ * import { pythonReader } from "./_extract_deps_py.ts";
+ * const reader = pythonReader();
+ * const [read, broken] = await Promise.all([
+ *   reader.read("def f(x):\n    return x\nprint(f(2))\n"),
+ *   reader.read("def f(x):\n    return [x\n"),
+ * ]);
  * assert.deepEqual(Array.isArray(read) && read.map((s) => s.label), [null, "print call"]);
- * const broken = pythonStatements("def f(x):\n    return [x\n");
  * assert.deepEqual(broken, { error: "an unclosed `[` opened on line 2" });
+ * await reader.close();
  * ```
  */
-export function pythonStatements(
-  code: string,
-  python = "/usr/bin/python3",
-): TopStatement[] | { error: string } {
-  try {
-    // The code goes as an argument: `outputSync` cannot feed stdin.
-    const out = new Deno.Command(python, {
-      args: ["-I", "-S", "-B", "-c", SCRIPT, code],
-      stdin: "null",
-    }).outputSync();
-    const text = new TextDecoder().decode(
-      out.success ? out.stdout : out.stderr,
-    );
-    if (!out.success) return { error: `${python} failed: ${text.trim()}` };
-    const read = JSON.parse(text);
-    return "error" in read ? read : read.statements;
-  } catch (error) {
-    return { error: `cannot run ${python}: ${(error as Error).message}` };
-  }
+export function pythonReader(python = "/usr/bin/python3"): PythonReader {
+  let child: Running | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  const stop = async (kill: boolean) => {
+    const running = child;
+    child = null;
+    await running?.end(kill);
+  };
+  const once = async (code: string) => {
+    try {
+      child ??= start(python);
+      await child.stdin.write(ENCODER.encode(JSON.stringify(code) + "\n"));
+      const line = await child.line();
+      if (line === null) {
+        const err = (await child.err.catch(() => "")).trim();
+        await stop(true);
+        return { error: `${python} failed: ${err || "it ended early"}` };
+      }
+      const read = JSON.parse(line);
+      return "error" in read ? read : read.statements;
+    } catch (error) {
+      await stop(true);
+      return { error: `cannot run ${python}: ${(error as Error).message}` };
+    }
+  };
+  return {
+    read(code) {
+      const answer = queue.then(() => once(code));
+      queue = answer;
+      return answer;
+    },
+    async close() {
+      await queue;
+      await stop(false);
+    },
+  };
+}
+
+const ENCODER = new TextEncoder();
+
+/** A running parser: its input, its next output line, its stderr. */
+interface Running {
+  stdin: WritableStreamDefaultWriter<Uint8Array>;
+  line(): Promise<string | null>;
+  err: Promise<string>;
+  /** Ends it (closing its input, or killing it) and releases its pipes. */
+  end(kill: boolean): Promise<void>;
+}
+
+function start(python: string): Running {
+  const process = new Deno.Command(python, {
+    args: ["-I", "-S", "-B", "-c", SCRIPT],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const out = process.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  const err = new Response(process.stderr).text();
+  // Line splitting by hand: each answer is one line of ASCII JSON, and
+  // @std/streams' TextLineStream is on JSR, which is not reachable here.
+  let buffered = "";
+  const stdin = process.stdin.getWriter();
+  return {
+    stdin,
+    err,
+    async end(kill) {
+      if (kill) {
+        try {
+          process.kill("SIGKILL");
+        } catch { /* already gone */ }
+      }
+      await stdin.close().catch(() => {});
+      await out.cancel().catch(() => {});
+      await process.status;
+      await err.catch(() => "");
+    },
+    async line() {
+      for (;;) {
+        const at = buffered.indexOf("\n");
+        if (at >= 0) {
+          const line = buffered.slice(0, at);
+          buffered = buffered.slice(at + 1);
+          return line;
+        }
+        const { value, done } = await out.read();
+        if (done) return null;
+        buffered += value;
+      }
+    },
+  };
 }

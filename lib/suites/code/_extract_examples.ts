@@ -10,7 +10,7 @@ import type { CodeBlock } from "./_extract_block.ts";
 import { cutStatements, describeDropped } from "./_extract_cut.ts";
 import { dependencyCut, type TopStatement } from "./_extract_deps.ts";
 import { javascriptStatements } from "./_extract_deps_js.ts";
-import { pythonStatements } from "./_extract_deps_py.ts";
+import type { PythonReader } from "./_extract_deps_py.ts";
 
 /** A block's code without its example code, and what the reason says. */
 export interface WithoutExamples {
@@ -25,27 +25,35 @@ export interface WithoutExamples {
  * cannot be parsed is kept as is, and the note says why.
  *
  * @param block The chosen block (its language decides the parser).
- * @param entry The function that will be called.
+ * @param options The function that will be called, and the reader of
+ *   Python programs.
  * @returns The code and the reason's note.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { analyseBlock } from "./_extract_block.ts";
+ * import { pythonReader } from "./_extract_deps_py.ts";
  * import { dropExamples } from "./_extract_examples.ts";
  * const block = analyseBlock("def f(x):\n    return x\n\nprint(f(2))\n", [0, 0], "python", true);
- * assert.deepEqual(dropExamples(block, "f"), {
+ * const python = pythonReader();
+ * assert.deepEqual(await dropExamples(block, { entry: "f", python }), {
  *   code: "def f(x):\n    return x\n",
  *   note: "dropped top-level example code: print call (line 4)",
  * });
+ * await python.close();
  * ```
  */
-export function dropExamples(block: CodeBlock, entry: string): WithoutExamples {
+export async function dropExamples(
+  block: CodeBlock,
+  options: { entry: string; python: PythonReader },
+): Promise<WithoutExamples> {
+  const { entry } = options;
   const code = block.code;
   if (block.language === null) return { code, note: null };
   const python = block.language === "python";
   const read: TopStatement[] | { error: string } | null = python
-    ? pythonStatements(code)
+    ? await options.python.read(code)
     : block.program !== null
     ? javascriptStatements(block.program, code)
     : null;

@@ -5,6 +5,7 @@
  * @module
  */
 import { analyseBlock, type CodeBlock } from "./_extract_block.ts";
+import { type PythonReader, pythonReader } from "./_extract_deps_py.ts";
 import { dropExamples } from "./_extract_examples.ts";
 import { blankThinking, findFences, unfencedSegment } from "./_extract_text.ts";
 import type { CodeLanguage } from "./params.ts";
@@ -15,6 +16,11 @@ export interface ExtractCodeOptions {
   language: CodeLanguage;
   /** The entry function's name the question asked for. */
   entry: string;
+  /**
+   * Reads Python's top level (a run keeps one open for all its replies).
+   * @default one started for this reply and ended after it
+   */
+  python?: PythonReader;
 }
 
 /**
@@ -216,11 +222,11 @@ function describe(block: CodeBlock): string {
   return `${where} at ${block.span[0]}–${block.span[1]}`;
 }
 
-function choose(
+async function choose(
   blocks: CodeBlock[],
   fences: number,
-  options: ExtractCodeOptions,
-): CodeExtraction | null {
+  options: ExtractCodeOptions & { python: PythonReader },
+): Promise<CodeExtraction | null> {
   const code = blocks.filter((b) => b.language !== null);
   if (code.length === 0) return null;
   const other: CodeLanguage = options.language === "python"
@@ -304,9 +310,10 @@ function choose(
   }
   const dropped = blocks.length - 1;
   if (dropped > 0) notes.push(`dropped ${dropped} other code block(s)`);
-  const kept = method === null
-    ? dropExamples(block, entry)
-    : dropExamples(block, method.className);
+  const kept = await dropExamples(block, {
+    entry: method === null ? entry : method.className,
+    python: options.python,
+  });
   if (kept.note !== null) notes.push(kept.note);
   if (method !== null && kept.code !== null) {
     kept.code += method.wrapper;
@@ -365,30 +372,43 @@ function choose(
  * const f = "`".repeat(3);
  * const reply = `Here you go:\n${f}python\ndef add(a, b):\n    return a + b\n${f}\n` +
  *   `Example:\n${f}python\nprint(add(1, 2))\n${f}`;
- * const x = extractCode(reply, { language: "python", entry: "add" });
+ * const x = await extractCode(reply, { language: "python", entry: "add" });
  * assert.equal(x.rule, "fence_entry");
  * assert.equal(x.code, "def add(a, b):\n    return a + b\n");
  * const inline = `${f}python\ndef add(a, b):\n    return a + b\n\nif __name__ == "__main__":\n    print(add(int(input()), 2))\n${f}`;
- * const y = extractCode(inline, { language: "python", entry: "add" });
+ * const y = await extractCode(inline, { language: "python", entry: "add" });
  * assert.equal(y.code, "def add(a, b):\n    return a + b\n");
  * assert.match(y.reason, /dropped top-level example code: __main__ block \(lines 4–5\)/);
- * assert.equal(extractCode("I cannot solve this.", { language: "python", entry: "add" }).code, null);
+ * const z = await extractCode("I cannot solve this.", { language: "python", entry: "add" });
+ * assert.equal(z.code, null);
  * ```
  */
-export function extractCode(
+export async function extractCode(
   text: string,
   options: ExtractCodeOptions,
-): CodeExtraction {
+): Promise<CodeExtraction> {
+  const python = options.python ?? pythonReader();
+  try {
+    return await extractWith(text, { ...options, python });
+  } finally {
+    if (options.python === undefined) await python.close();
+  }
+}
+
+async function extractWith(
+  text: string,
+  options: ExtractCodeOptions & { python: PythonReader },
+): Promise<CodeExtraction> {
   try {
     const thinking = blankThinking(text);
     const outside = blocksOf(thinking.text);
-    const chosen = choose(outside.blocks, outside.fences, options);
+    const chosen = await choose(outside.blocks, outside.fences, options);
     if (chosen !== null) return chosen;
     if (thinking.unclosedAt !== null) {
       const inner = " ".repeat(thinking.unclosedAt) +
         text.slice(thinking.unclosedAt);
       const inside = blocksOf(inner);
-      const fromThink = choose(inside.blocks, inside.fences, options);
+      const fromThink = await choose(inside.blocks, inside.fences, options);
       if (fromThink !== null) {
         return {
           ...fromThink,

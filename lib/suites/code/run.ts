@@ -3,13 +3,15 @@
  * outside it: the sandbox pool its params ask for (made when first
  * needed), the problems its questions came from (the scorer looks each up
  * by id), the reference outputs computed on that sandbox, the large
- * inputs generated for its problems, and the verdicts judged so far
- * (identical programs are judged once). Two sweeps in one process, with
+ * inputs generated for its problems, the verdicts judged so far
+ * (identical programs are judged once), and the Python process that
+ * reads the replies' top level for extraction. Two sweeps in one process, with
  * other params or another bank, each have their own.
  *
  * @module
  */
 import { createSandbox, type Sandbox } from "../../sandbox/mod.ts";
+import { type PythonReader, pythonReader } from "./_extract_deps_py.ts";
 import type { CodeProblem } from "./bank/mod.ts";
 import type { CodeParams } from "./params.ts";
 import { ReferenceOutputs } from "./_expected.ts";
@@ -44,6 +46,7 @@ export class CodeRunState {
   readonly verdicts: VerdictMemo = new VerdictMemo();
   readonly #params: SandboxParams;
   #sandbox: Sandbox | undefined;
+  #python: PythonReader | undefined;
 
   /**
    * A run's state, nothing opened yet.
@@ -68,10 +71,17 @@ export class CodeRunState {
     });
   }
 
-  /** Closes the sandbox, if one was made. */
+  /** The run's reader of Python programs (for extraction), made on first use. */
+  python(): PythonReader {
+    return this.#python ??= pythonReader();
+  }
+
+  /** Closes the sandbox and the Python reader, if they were made. */
   async close(): Promise<void> {
     const open = this.#sandbox;
+    const python = this.#python;
     this.#sandbox = undefined;
-    await open?.close();
+    this.#python = undefined;
+    await Promise.all([open?.close(), python?.close()]);
   }
 }

@@ -214,26 +214,33 @@ export async function scoreCode(
   run: CodeScoreRun,
 ): Promise<Verdict> {
   const { params } = run;
-  let found = extraction.found ?? undefined;
   const p = question.payload!;
-  const codeFound = () =>
-    found ??= extractCode(completion.text, {
+  // The judge's reading of a reply carries no code extraction: read it.
+  const read = async () =>
+    extraction.found ?? await extractCode(completion.text, {
       language: p.language,
       entry: p.entry,
+      python: run.state.python(),
     });
-  const fenced = () => codeFound().rule.startsWith("fence");
   const ladder = statusBeforeComparing(completion, extraction);
   if (ladder !== null) {
+    // Only a kept answer's format is asked about.
+    const found = extraction.value === null ? null : await read();
     return {
       status: ladder,
       score: 0,
-      formatValid: formatValidFor(ladder, extraction, fenced),
+      formatValid: formatValidFor(
+        ladder,
+        extraction,
+        () => found?.rule.startsWith("fence") ?? false,
+      ),
       explanation: ladder === "truncated"
         ? "the reply hit the token limit before the code was complete"
         : "no code found in the reply",
     };
   }
-  found = codeFound();
+  const found = await read();
+  const fenced = () => found.rule.startsWith("fence");
   const code = found.code ?? extraction.value ?? "";
   const language = found.language ?? p.language;
   const metrics: Metrics = {

@@ -69,13 +69,17 @@ export const CODE_DIMS: readonly DimSpec[] = [
  * scorer does not parse the reply again). A failed request, or a reply
  * with no code, is an extraction with no value.
  */
-function extract({ question, completion }: Reply<CodePayload>): CodeRead {
+async function extract(
+  { question, completion }: Reply<CodePayload>,
+  run: { state: CodeRunState },
+): Promise<CodeRead> {
   if (completion.error !== undefined || question.payload === undefined) {
     return { ...noExtraction(), found: null };
   }
-  const found = extractCode(completion.text, {
+  const found = await extractCode(completion.text, {
     language: question.payload.language,
     entry: question.payload.entry,
+    python: run.state.python(),
   });
   const { code: value, rule, span, candidates } = found;
   return { value, rule, span, candidates, found };

@@ -148,7 +148,7 @@ Deno.test("arithmeticSuite tolerance param reaches the judge through the questio
   const near = (BigInt(q.answer.value as string) + 1n).toString();
   const c = completion(near);
   assert.equal(
-    (await scoreWith(suite, q, c, suite.extract(q, c))).status,
+    (await scoreWith(suite, q, c, await suite.extract(q, c))).status,
     "correct",
   );
   const [strict] = await suite.questions({
@@ -157,25 +157,26 @@ Deno.test("arithmeticSuite tolerance param reaches the judge through the questio
     baseDir: ".",
   });
   assert.equal(
-    (await scoreWith(suite, strict!, c, suite.extract(strict!, c))).status,
+    (await scoreWith(suite, strict!, c, await suite.extract(strict!, c)))
+      .status,
     "wrong",
   );
 });
 
-Deno.test("arithmeticSuite.extract() adapts extractNumber to an Extraction", () => {
+Deno.test("arithmeticSuite.extract() adapts extractNumber to an Extraction", async () => {
   const q = generateArithmetic({
     seed: 1,
     families: ["add"],
     digits: [2],
     count: 1,
   })[0]!;
-  assert.deepEqual(suite.extract(q, completion("Final answer: 1,234")), {
+  assert.deepEqual(await suite.extract(q, completion("Final answer: 1,234")), {
     value: "1234",
     rule: "answer_marker",
     span: [14, 19],
     candidates: 1,
   });
-  assert.deepEqual(suite.extract(q, completion("no idea")), {
+  assert.deepEqual(await suite.extract(q, completion("no idea")), {
     value: null,
     rule: "none",
     span: null,
@@ -184,7 +185,7 @@ Deno.test("arithmeticSuite.extract() adapts extractNumber to an Extraction", () 
   const failed = completion("", {
     error: { kind: "timeout", message: "slow" },
   });
-  assert.equal(suite.extract(q, failed).value, null);
+  assert.equal((await suite.extract(q, failed)).value, null);
 });
 
 Deno.test("arithmeticSuite scores every status", async () => {
@@ -197,7 +198,7 @@ Deno.test("arithmeticSuite scores every status", async () => {
   const key = q.answer.value as string;
   const wrong = String(Number(key) + 1);
   const run = async (c: Completion) =>
-    (await scoreWith(suite, q, c, suite.extract(q, c))).status;
+    (await scoreWith(suite, q, c, await suite.extract(q, c))).status;
   assert.equal(await run(completion(key)), "correct");
   assert.equal(await run(completion(wrong)), "wrong");
   assert.equal(
@@ -213,7 +214,7 @@ Deno.test("arithmeticSuite scores every status", async () => {
       suite,
       unreadable,
       completion(key),
-      suite.extract(q, completion(key)),
+      await suite.extract(q, completion(key)),
     ))
       .status,
     "error",
@@ -374,7 +375,7 @@ Deno.test("arithmeticSuite calculator template works through the OpenAI tools AP
         ],
       });
       const c = completion(second.choices[0]?.message.content ?? "");
-      const verdict = await scoreWith(suite, q, c, suite.extract(q, c));
+      const verdict = await scoreWith(suite, q, c, await suite.extract(q, c));
       assert.equal(verdict.status, "correct", `${q.text} -> ${result}`);
       assert.equal(verdict.formatValid, true);
     }
@@ -402,7 +403,8 @@ Deno.test("arithmeticSuite questions are readable by the sim: accuracy falls wit
         params: { temperature: 0, max_tokens: 256, seed: i },
       }, { sample: 0 });
       if (
-        (await scoreWith(suite, q, c, suite.extract(q, c))).status === "correct"
+        (await scoreWith(suite, q, c, await suite.extract(q, c))).status ===
+          "correct"
       ) {
         correct++;
       }

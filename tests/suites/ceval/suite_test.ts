@@ -145,7 +145,7 @@ Deno.test("cevalSuite.questions() marks withheld test answers as unknown and the
     suite,
     unknown[0]!,
     c,
-    suite.extract(unknown[0]!, c),
+    await suite.extract(unknown[0]!, c),
   );
   assert.equal(v.status, "unscored");
   assert.notEqual(v.status, "wrong");
@@ -186,18 +186,18 @@ Deno.test("cevalSuite templates render the official chat and completion forms", 
   assert.equal(text.match(/所以答案是[ABCD]。/g)?.length, 5);
 });
 
-Deno.test("cevalSuite.extract() adapts extractChoice to an Extraction", () => {
+Deno.test("cevalSuite.extract() adapts extractChoice to an Extraction", async () => {
   const q = { text: "" } as CevalQuestion;
   assert.deepEqual(
-    suite.extract(q, completion("A 明显错误。所以答案是D。")),
+    await suite.extract(q, completion("A 明显错误。所以答案是D。")),
     { value: "D", rule: "answer_is_zh", span: [12, 13], candidates: 1 },
   );
-  assert.equal(suite.extract(q, completion("我不知道")).value, null);
+  assert.equal((await suite.extract(q, completion("我不知道"))).value, null);
   assert.equal(
-    suite.extract(
+    (await suite.extract(
       q,
       completion("", { error: { kind: "server", message: "500" } }),
-    ).rule,
+    )).rule,
     "none",
   );
 });
@@ -217,7 +217,7 @@ Deno.test("cevalSuite questions are readable by the sim in every template; extra
         messages: suite.templates[id]!.render(q),
         params: { temperature: 0, max_tokens: 1024, seed: i },
       }, { sample: 0 });
-      if (suite.extract(q, c).value !== null) parsed++;
+      if ((await suite.extract(q, c)).value !== null) parsed++;
     }
     assert.equal(parsed, qs.length, id);
   }
@@ -259,10 +259,15 @@ Deno.test("cevalSuite gives the same verdicts in process and over HTTP with the 
         });
         const text = remote.choices[0]?.message.content ?? "";
         assert.equal(text, local.text, `${id} ${q.id}`);
-        const a = await scoreWith(suite, q, local, suite.extract(q, local));
+        const a = await scoreWith(
+          suite,
+          q,
+          local,
+          await suite.extract(q, local),
+        );
         const c = completion(text);
         assert.equal(
-          (await scoreWith(suite, q, c, suite.extract(q, c))).status,
+          (await scoreWith(suite, q, c, await suite.extract(q, c))).status,
           a.status,
         );
       }
@@ -289,8 +294,9 @@ Deno.test("cevalSuite sim accuracy is high on computable questions and near chan
         messages: suite.templates.few_shot!.render(q),
         params: { temperature: 0.7, max_tokens: 256, seed: 1000 * sample + i },
       }, { sample });
-      const ok = (await scoreWith(suite, q, c, suite.extract(q, c))).status ===
-        "correct";
+      const ok =
+        (await scoreWith(suite, q, c, await suite.extract(q, c))).status ===
+          "correct";
       const t = tally[computable(q) ? "computable" : "knowledge"];
       t[0]!++;
       if (ok) t[1]!++;

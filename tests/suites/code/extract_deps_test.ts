@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { extractCode } from "../../../lib/suites/code/extract.ts";
-import { pythonStatements } from "../../../lib/suites/code/_extract_deps_py.ts";
+import { pythonReader } from "../../../lib/suites/code/_extract_deps_py.ts";
 
 // Shapes of example code that no list of example shapes named: the
 // dependency cut keeps what the entry uses and drops the rest without a
@@ -71,8 +71,8 @@ const CASES: Case[] = [
 ];
 
 for (const c of CASES) {
-  Deno.test(`extractCode() drops by dependency: ${c.name}`, () => {
-    const x = extractCode(fence(c.language, c.kept + c.examples), {
+  Deno.test(`extractCode() drops by dependency: ${c.name}`, async () => {
+    const x = await extractCode(fence(c.language, c.kept + c.examples), {
       language: c.language,
       entry: c.entry,
     });
@@ -84,9 +84,9 @@ for (const c of CASES) {
   });
 }
 
-Deno.test("extractCode() drops all top-level code that runs when no statement declares the entry", () => {
+Deno.test("extractCode() drops all top-level code that runs when no statement declares the entry", async () => {
   const kept = "class Solution:\n    def helper(self):\n        return 1\n";
-  const x = extractCode(
+  const x = await extractCode(
     fence("python", `${kept}\nprint(Solution().helper())\n`),
     { language: "python", entry: "two_sum" },
   );
@@ -98,34 +98,55 @@ Deno.test("extractCode() drops all top-level code that runs when no statement de
   );
 });
 
-Deno.test("pythonStatements() says why when Python cannot be run, and the code is kept as is", () => {
-  const read = pythonStatements(
-    "def f():\n    return 1\n",
-    "/nonexistent/python3",
-  );
+Deno.test("pythonReader() says why when Python cannot be run, and the code is kept as is", async () => {
+  const reader = pythonReader("/nonexistent/python3");
+  const read = await reader.read("def f():\n    return 1\n");
+  await reader.close();
   assert.ok("error" in read);
   assert.match(read.error, /^cannot run \/nonexistent\/python3: /);
 });
 
-Deno.test("pythonStatements() parses without running the code", () => {
+Deno.test("pythonReader() parses without running the code", async () => {
   const marker = `/tmp/extract_deps_${crypto.randomUUID()}`;
-  const read = pythonStatements(
+  const reader = pythonReader();
+  const read = await reader.read(
     `open(${
       JSON.stringify(marker)
     }, "w").write("ran")\ndef f():\n    return 1\n`,
   );
+  await reader.close();
   assert.ok(!("error" in read));
   assert.equal(read.length, 2);
   assert.throws(() => Deno.statSync(marker), Deno.errors.NotFound);
+});
+
+Deno.test("pythonReader() answers many reads at once, each with its own program, and a read after close starts it again", async () => {
+  const reader = pythonReader();
+  const programs = Array.from(
+    { length: 200 },
+    (_, i) => `def f${i}(x):\n    return x\n${"print(1)\n".repeat(i % 3)}`,
+  );
+  const reads = await Promise.all(programs.map((p) => reader.read(p)));
+  assert.deepEqual(
+    reads.map((r) => Array.isArray(r) && r.map((s) => s.binds.join())),
+    programs.map((_, i) => [`f${i}`, ...Array(i % 3).fill("")]),
+  );
+  // Another program's odd text, a lone surrogate or a NUL, is read too.
+  const odd = await reader.read("s = '\ud800'\x00\n");
+  assert.ok("error" in odd, JSON.stringify(odd));
+  await reader.close();
+  const again = await reader.read("def g():\n    return 2\n");
+  assert.ok(Array.isArray(again) && again[0]!.binds[0] === "g");
+  await reader.close();
 });
 
 Deno.test({
   name:
     "extractCode() keeps Python code as is, saying why, when python3 may not be run",
   permissions: { run: false, read: true, env: true },
-  fn: () => {
+  fn: async () => {
     const code = "def f(n):\n    return n\n\nprint(f(2))\n";
-    const x = extractCode(fence("python", code), {
+    const x = await extractCode(fence("python", code), {
       language: "python",
       entry: "f",
     });

@@ -552,8 +552,8 @@ const CASES: Case[] = [
 ];
 
 for (const c of CASES) {
-  Deno.test(`extractCode() handles: ${c.name}`, () => {
-    const x = extractCode(c.reply, c.options);
+  Deno.test(`extractCode() handles: ${c.name}`, async () => {
+    const x = await extractCode(c.reply, c.options);
     for (const [key, value] of Object.entries(c.expect)) {
       assert.deepEqual(
         x[key as keyof CodeExtraction],
@@ -581,7 +581,7 @@ for (const c of CASES) {
   });
 }
 
-Deno.test("extractCode() never throws on odd input", () => {
+Deno.test("extractCode() never throws on odd input", async () => {
   for (
     const reply of [
       "",
@@ -594,7 +594,7 @@ Deno.test("extractCode() never throws on odd input", () => {
       `${F}python\ndef f(\n`,
     ]
   ) {
-    const x = extractCode(reply, PY);
+    const x = await extractCode(reply, PY);
     assert.equal(typeof x.rule, "string");
     assert.equal(typeof x.reason, "string");
   }
@@ -611,7 +611,10 @@ Deno.test("extractCode() finds the entry of every bank reference and naive solut
       for (const source of sources) {
         if (source === undefined) continue;
         const reply = `Here is my answer.\n${F}${language}\n${source}${F}\n`;
-        const x = extractCode(reply, { language, entry: p.entry[language] });
+        const x = await extractCode(reply, {
+          language,
+          entry: p.entry[language],
+        });
         assert.equal(x.language, language, `${p.id} ${language}: ${x.reason}`);
         assert.equal(x.entry, p.entry[language], `${p.id}: ${x.reason}`);
         assert.equal(x.rule, "fence_only", `${p.id}: ${x.reason}`);
@@ -649,7 +652,7 @@ async function runBothIn(
   options: ExtractCodeOptions,
   args: unknown[],
 ): Promise<{ raw: string; extracted: { status: string; value: unknown } }> {
-  const x = extractCode(reply, options);
+  const x = await extractCode(reply, options);
   assert.ok(x.code !== null && x.span !== null && x.language !== null);
   assert.match(x.reason, /dropped top-level example code/);
   const language = x.typescript ? "typescript" : x.language;
@@ -677,7 +680,7 @@ async function runBothIn(
 
 Deno.test({
   name:
-    "extractCode() drops a wrong example assert, reads of stdin and a __main__ block: the python entry runs in the sandbox",
+    "await extractCode() drops a wrong example assert, reads of stdin and a __main__ block: the python entry runs in the sandbox",
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async () => {
@@ -691,7 +694,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "extractCode() drops console.log examples and module.exports: the javascript entry runs in the sandbox",
+    "await extractCode() drops console.log examples and module.exports: the javascript entry runs in the sandbox",
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async () => {

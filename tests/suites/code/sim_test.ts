@@ -74,12 +74,12 @@ function block(content: string): [string, string] | null {
 }
 
 /** What the suite would run: the extracted code and its language. */
-function extracted(
+async function extracted(
   content: string,
   language: Lang,
   entry: string,
-): { language: string | null; code: string; reason: string } {
-  const x = extractCode(content, { language, entry });
+): Promise<{ language: string | null; code: string; reason: string }> {
+  const x = await extractCode(content, { language, entry });
   return {
     language: x.language,
     code: (x.code ?? "").trimEnd(),
@@ -106,13 +106,13 @@ Deno.test("codeSkill gives the same reply for the same seed and varies across se
   assert.ok(replies.size > 1, "different seeds should give different samples");
 });
 
-Deno.test("codeSkill: sim-strong writes the entry function in the asked language on easy problems", () => {
+Deno.test("codeSkill: sim-strong writes the entry function in the asked language on easy problems", async () => {
   for (const language of ["python", "javascript"] as const) {
     let good = 0, total = 0;
     for (const p of byDifficulty("easy")) {
       for (const seed of [0, 1]) {
         total++;
-        const x = extracted(
+        const x = await extracted(
           contentOf(ask(p, language, "sim-strong", seed)),
           language,
           p.entry[language],
@@ -173,7 +173,7 @@ Deno.test("codeSkill: code replies read like a model's, never as an answer sente
   assert.ok(leads.size >= 4, [...leads].join(" | "));
 });
 
-Deno.test("codeSkill: about 15–25 % of code replies carry a usage example, and extraction drops it", () => {
+Deno.test("codeSkill: about 15–25 % of code replies carry a usage example, and extraction drops it", async () => {
   const share: Record<string, number> = {};
   for (const model of ["sim-strong", "sim-chatty"]) {
     let code = 0, examples = 0;
@@ -186,7 +186,7 @@ Deno.test("codeSkill: about 15–25 % of code replies carry a usage example, and
           code++;
           if (!USAGE.test(`\n${b[1]}`)) continue;
           examples++;
-          const x = extracted(content, language, p.entry[language]);
+          const x = await extracted(content, language, p.entry[language]);
           // A syntax error (one of the sim's slips) is kept as is.
           if (/cannot be scanned|parser rejects/.test(x.reason)) continue;
           assert.match(x.reason, /dropped top-level example code: /, x.reason);
@@ -210,13 +210,13 @@ Deno.test("codeSkill: about 15–25 % of code replies carry a usage example, and
   assert.ok(share["sim-chatty"]! > share["sim-strong"]!, JSON.stringify(share));
 });
 
-Deno.test("codeSkill: sim-weak writes non-reference code more often than sim-strong", () => {
+Deno.test("codeSkill: sim-weak writes non-reference code more often than sim-strong", async () => {
   const problems = bank.filter((_, i) => i % 3 === 0);
-  const misses = (model: string) => {
+  const misses = async (model: string) => {
     let n = 0;
     for (const p of problems) {
       for (const seed of [0, 1, 2]) {
-        const x = extracted(
+        const x = await extracted(
           contentOf(ask(p, "python", model, seed)),
           "python",
           p.entry.python,
@@ -226,7 +226,7 @@ Deno.test("codeSkill: sim-weak writes non-reference code more often than sim-str
     }
     return n;
   };
-  const strong = misses("sim-strong"), weak = misses("sim-weak");
+  const strong = await misses("sim-strong"), weak = await misses("sim-weak");
   assert.ok(weak > strong + 5, `weak ${weak} vs strong ${strong}`);
 });
 
@@ -247,7 +247,7 @@ Deno.test("codeSkill recalls HumanEval solutions by prompt and stubs unknown fun
   for (let seed = 0; seed < 6; seed++) {
     const messages = CODE_TEMPLATES.direct!.render(q);
     const reply = simChat({ model: "sim-strong", messages, seed }, [codeSkill]);
-    const x = extracted(contentOf(reply), "python", p.entry_point);
+    const x = await extracted(contentOf(reply), "python", p.entry_point);
     if (x.code.includes(p.canonical_solution.trimEnd())) recalled++;
   }
   assert.ok(recalled >= 5, `recalled ${recalled}/6`);
@@ -273,7 +273,7 @@ async function passesTests(
   content: string,
   expected: unknown[],
 ): Promise<boolean> {
-  const x = extracted(content, language, p.entry[language]);
+  const x = await extracted(content, language, p.entry[language]);
   if (x.language !== language || x.code === "") return false;
   if (x.code === reference(p, language)) return true;
   const r = await runCode({

@@ -34,7 +34,7 @@ async function opened() {
   const qs = await run.questions();
   const score = async (q: CodeQuestion, text: string) => {
     const c = reply(text);
-    const extraction = run.extract(q, c);
+    const extraction = await run.extract(q, c);
     return await run.score(
       { question: q, completion: c, extraction },
       NO_CONTEXT,

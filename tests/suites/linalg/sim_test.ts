@@ -48,14 +48,17 @@ async function generated(
   });
 }
 
-function accuracy(model: string, qs: LinalgQuestion[]): number {
+async function accuracy(
+  model: string,
+  qs: LinalgQuestion[],
+): Promise<number> {
   let right = 0;
   for (const q of qs) {
     const c = run(model, q);
     right += judgeLinalg({
       question: q,
       completion: c,
-      extraction: linalgSuite.extract(q, c),
+      extraction: await linalgSuite.extract(q, c),
     }).score;
   }
   return right / qs.length;
@@ -70,7 +73,7 @@ Deno.test("linalg skill reads the matrix from the prompt in all three formats an
   for (const q of qs) {
     const c = run("sim-strong", q);
     assert.match(c.text, /\\boxed\{/);
-    const e = linalgSuite.extract(q, c);
+    const e = await linalgSuite.extract(q, c);
     assert.equal(
       judgeLinalg({ question: q, completion: c, extraction: e }).status,
       "correct",
@@ -88,8 +91,9 @@ Deno.test("linalg skill answers from the prompt only: a changed matrix changes t
       (_m, v) => `\\begin{bmatrix} ${Number(v) + 10}`,
     ),
   };
-  const a = linalgSuite.extract(q!, run("sim-strong", q!)).value;
-  const b = linalgSuite.extract(altered, run("sim-strong", altered)).value;
+  const a = (await linalgSuite.extract(q!, run("sim-strong", q!))).value;
+  const b =
+    (await linalgSuite.extract(altered, run("sim-strong", altered))).value;
   assert.equal(Number(b) - Number(a), 10);
 });
 
@@ -107,11 +111,11 @@ Deno.test("linalg skill reproduces the paper's determinant tiers on LinAlg-Bench
     });
   const [d3, d5] = [await load(3), await load(5)];
   assert.equal(d3.length, 50);
-  assert.ok(accuracy("sim-strong", d3) >= 0.9);
-  assert.ok(accuracy("sim-average", d3) >= 0.9);
-  const strong5 = accuracy("sim-strong", d5),
-    avg5 = accuracy("sim-average", d5),
-    weak5 = accuracy("sim-weak", d5);
+  assert.ok(await accuracy("sim-strong", d3) >= 0.9);
+  assert.ok(await accuracy("sim-average", d3) >= 0.9);
+  const strong5 = await accuracy("sim-strong", d5),
+    avg5 = await accuracy("sim-average", d5),
+    weak5 = await accuracy("sim-weak", d5);
   assert.ok(strong5 >= 0.66, `strong 5×5 ${strong5}`);
   assert.ok(avg5 >= 0.28 && avg5 <= 0.62, `average 5×5 ${avg5}`);
   assert.ok(weak5 <= 0.2, `weak 5×5 ${weak5}`);
@@ -126,7 +130,7 @@ Deno.test("linalg skill fails 5×5 eigenvalues for every profile", async () => {
   for (
     const model of ["sim-strong", "sim-reasoner", "sim-average", "sim-weak"]
   ) {
-    assert.ok(accuracy(model, qs) <= 0.15, model);
+    assert.ok(await accuracy(model, qs) <= 0.15, model);
   }
 });
 
@@ -146,7 +150,7 @@ Deno.test("linalg skill errors change kind with size: execution on 3×3, abandon
         const v = judgeLinalg({
           question: q,
           completion: c,
-          extraction: linalgSuite.extract(q, c),
+          extraction: await linalgSuite.extract(q, c),
         });
         if (v.errorClass) labels.push(v.errorClass);
       }
@@ -203,7 +207,7 @@ Deno.test("linalg skill understands every published LinAlg-Bench wording (origin
       latencyMs: 0,
       attempts: 1,
     };
-    const e = linalgSuite.extract(q, c);
+    const e = await linalgSuite.extract(q, c);
     if (e.value !== null) answered++;
     right += judgeLinalg({ question: q, completion: c, extraction: e }).score;
   }

@@ -147,12 +147,12 @@ Deno.test("linalgSuite gives the same verdicts in process and over HTTP with the
       const a = judgeLinalg({
         question: q,
         completion: local,
-        extraction: suite.extract(q, local),
+        extraction: await suite.extract(q, local),
       });
       const b = judgeLinalg({
         question: q,
         completion: over,
-        extraction: suite.extract(q, over),
+        extraction: await suite.extract(q, over),
       });
       assert.deepEqual(a, b, q.id);
       correct += a.score;

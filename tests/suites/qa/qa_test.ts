@@ -52,7 +52,7 @@ async function judge(
 ) {
   const c = reply(text);
   const params = { dataset: "unused.csv" };
-  const e = qaSuite.extract(q, c, { params });
+  const e = await qaSuite.extract(q, c, { params });
   return { e, v: await scoreWith(qaSuite, q, c, e, params) };
 }
 
