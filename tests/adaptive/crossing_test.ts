@@ -1,0 +1,115 @@
+/**
+ * The adaptive crossing design against responders whose curve is known:
+ * a logistic one, and the sim's calibrated curve for multiplication
+ * (`passChance` at temperature 0: an n×n-digit product has effective size
+ * n) for each profile. The true crossing is where accuracy falls through
+ * 50%, interpolated linearly in log-odds between the two digit counts
+ * around it: questions come in whole digits, so that is all the curve
+ * shows between them.
+ */
+import assert from "node:assert/strict";
+import { CrossingDesign } from "../../lib/adaptive/crossing.ts";
+import { passChance } from "../../lib/providers/sim/skills/chance.ts";
+import { getSimProfile } from "../../lib/providers/sim/profiles.ts";
+
+const SIZES = Array.from({ length: 12 }, (_, i) => i + 1);
+const logit = (p: number) => Math.log(p / (1 - p));
+
+/** Seeded uniform draws (mulberry32). */
+function uniform(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = a + 0x6D2B79F5 | 0;
+    let t = Math.imul(a ^ a >>> 15, 1 | a);
+    t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t;
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
+
+function trueCrossing(curve: (x: number) => number, target = 0.5): number {
+  for (const x of SIZES) {
+    const [p, q] = [curve(x), curve(x + 1)];
+    if (p >= target && q < target) {
+      const a = logit(p) - logit(target), b = logit(q) - logit(target);
+      return x + a / (a - b);
+    }
+  }
+  throw new Error("the curve does not cross the target within the sizes");
+}
+
+function run(curve: (x: number) => number, seed: number) {
+  const draw = uniform(seed);
+  const design = new CrossingDesign({ sizes: SIZES, target: 0.5, width: 1 });
+  while (!design.estimate().done && design.estimate().trials < 1000) {
+    const x = design.next();
+    design.update(x, draw() < curve(x));
+  }
+  return design.estimate();
+}
+
+const CURVES: Record<string, (x: number) => number> = {
+  "logistic, crossing 6.3": (x) => 0.98 / (1 + Math.exp(1.5 * (x - 6.3))),
+  ...Object.fromEntries(
+    ["sim-strong", "sim-average", "sim-weak"].map((name) => [
+      name,
+      (x: number) =>
+        passChance({ profile: getSimProfile(name), temperature: 0 }, x),
+    ]),
+  ),
+};
+
+for (const [name, curve] of Object.entries(CURVES)) {
+  Deno.test(`CrossingDesign: over 50 seeded runs the 95% interval covers the true crossing at least 90% of the time (${name})`, () => {
+    const truth = trueCrossing(curve);
+    const runs = Array.from({ length: 50 }, (_, seed) => run(curve, seed + 1));
+    const covered = runs.filter((e) => e.low <= truth && truth <= e.high);
+    assert.ok(runs.every((e) => e.done && e.high - e.low <= 1));
+    assert.ok(
+      covered.length >= 45,
+      `${covered.length}/50 cover ${truth.toFixed(2)}; trials ${
+        runs.map((e) => e.trials).join(",")
+      }`,
+    );
+  });
+}
+
+Deno.test("CrossingDesign: the same outcomes in the same order give the same next sizes (a resumed sweep continues the design)", () => {
+  const curve = CURVES["sim-average"]!;
+  const draw = uniform(7);
+  const first = new CrossingDesign({ sizes: SIZES });
+  const asked: [number, boolean][] = [];
+  for (let i = 0; i < 30; i++) {
+    const x = first.next();
+    const ok = draw() < curve(x);
+    first.update(x, ok);
+    asked.push([x, ok]);
+  }
+  const resumed = new CrossingDesign({ sizes: SIZES });
+  for (const [x, ok] of asked) resumed.update(x, ok);
+  assert.equal(resumed.next(), first.next());
+  assert.deepEqual(resumed.estimate(), first.estimate());
+});
+
+Deno.test("CrossingDesign: asks near the crossing once it knows where it is", () => {
+  const curve = CURVES["logistic, crossing 6.3"]!;
+  const draw = uniform(3);
+  const design = new CrossingDesign({ sizes: SIZES });
+  const asked: number[] = [];
+  for (let i = 0; i < 60; i++) {
+    const x = design.next();
+    asked.push(x);
+    design.update(x, draw() < curve(x));
+  }
+  const late = asked.slice(30);
+  assert.ok(late.every((x) => x >= 4 && x <= 9), late.join(","));
+});
+
+Deno.test("CrossingDesign refuses sizes and targets it cannot use, naming them", () => {
+  assert.throws(() => new CrossingDesign({ sizes: [] }), /without sizes/);
+  assert.throws(
+    () => new CrossingDesign({ sizes: [1, 2], target: 1.2 }),
+    /crossing of 1.2/,
+  );
+  const d = new CrossingDesign({ sizes: [1, 2, 3] });
+  assert.throws(() => d.update(4, true), /sizes are 1, 2, 3/);
+});

@@ -1,0 +1,106 @@
+/**
+ * The adaptive crossing design against the full grid, on the sim's
+ * calibrated multiplication curve per profile (`passChance` at
+ * temperature 0) with sizes 1–12 digits: over 50 seeded runs, how often
+ * the 95% interval covers the true crossing (log-odds interpolation
+ * between whole digit counts) and the mean requests it took to reach a
+ * width of 1; against the requests the full grid needs (k questions at
+ * each of the 12 sizes, the smallest k of 5, 10, 15, 20, 30, 40, 60, 80
+ * for which at least half of 20 seeded grids reach the same width with
+ * the same posterior). Target (issue 45): at most 25% of the grid's.
+ *
+ * Run alone: `deno run -A tests/bench/adaptive_bench.ts`.
+ *
+ * @module
+ */
+import { CrossingDesign } from "../../lib/adaptive/crossing.ts";
+import { passChance } from "../../lib/providers/sim/skills/chance.ts";
+import { getSimProfile } from "../../lib/providers/sim/profiles.ts";
+import type { BenchRow } from "./sweep_bench.ts";
+
+const SIZES = Array.from({ length: 12 }, (_, i) => i + 1);
+const logit = (p: number) => Math.log(p / (1 - p));
+
+function uniform(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = a + 0x6D2B79F5 | 0;
+    let t = Math.imul(a ^ a >>> 15, 1 | a);
+    t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t;
+    return ((t ^ t >>> 14) >>> 0) / 4294967296;
+  };
+}
+
+function trueCrossing(curve: (x: number) => number): number {
+  for (const x of SIZES) {
+    const [p, q] = [curve(x), curve(x + 1)];
+    if (p >= 0.5 && q < 0.5) {
+      const a = logit(p) - logit(0.5), b = logit(q) - logit(0.5);
+      return x + a / (a - b);
+    }
+  }
+  return NaN;
+}
+
+/** Coverage and requests of the adaptive design against the grid, per profile. */
+export function benchAdaptiveCrossing(): BenchRow[] {
+  const rows: BenchRow[] = [];
+  for (const name of ["sim-strong", "sim-average", "sim-weak"]) {
+    const profile = getSimProfile(name);
+    const curve = (x: number) => passChance({ profile, temperature: 0 }, x);
+    const truth = trueCrossing(curve);
+    let covered = 0, requests = 0;
+    for (let seed = 1; seed <= 50; seed++) {
+      const draw = uniform(seed);
+      const d = new CrossingDesign({ sizes: SIZES });
+      while (!d.estimate().done && d.estimate().trials < 1000) {
+        const x = d.next();
+        d.update(x, draw() < curve(x));
+      }
+      const e = d.estimate();
+      if (e.low <= truth && truth <= e.high) covered++;
+      requests += e.trials;
+    }
+    let grid = NaN;
+    for (const k of [5, 10, 15, 20, 30, 40, 60, 80]) {
+      let done = 0;
+      for (let seed = 1001; seed <= 1020; seed++) {
+        const draw = uniform(seed);
+        const d = new CrossingDesign({ sizes: SIZES });
+        for (const x of SIZES) {
+          for (let i = 0; i < k; i++) d.update(x, draw() < curve(x));
+        }
+        if (d.estimate().done) done++;
+      }
+      if (done >= 10) {
+        grid = 12 * k;
+        break;
+      }
+    }
+    const mean = requests / 50;
+    console.log(
+      `adaptive crossing, ${name}: true crossing ${truth.toFixed(2)} digits; ` +
+        `covered in ${covered}/50 runs; ${
+          mean.toFixed(1)
+        } requests on average, ` +
+        `the grid ${grid} for the same width`,
+    );
+    rows.push({
+      name: `adaptive crossing coverage, ${name}`,
+      value: covered / 50,
+      unit: "share",
+      target: ">= 0.9",
+      pass: covered / 50 >= 0.9,
+    }, {
+      name: `adaptive crossing requests, ${name}`,
+      value: mean,
+      unit: "requests",
+      ratio: mean / grid,
+      target: "<= 0.25 of the grid",
+      pass: mean / grid <= 0.25,
+    });
+  }
+  return rows;
+}
+
+if (import.meta.main) console.table(benchAdaptiveCrossing());
