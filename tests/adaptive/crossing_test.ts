@@ -1,41 +1,12 @@
 /**
  * The adaptive crossing design against responders whose curve is known:
  * a logistic one, and the sim's calibrated curve for multiplication
- * (`passChance` at temperature 0: an n×n-digit product has effective size
- * n) for each profile. The true crossing is where accuracy falls through
- * 50%, interpolated linearly in log-odds between the two digit counts
- * around it: questions come in whole digits, so that is all the curve
- * shows between them.
+ * for each profile (`_curves.ts` says how it and the true crossing are
+ * derived).
  */
 import assert from "node:assert/strict";
 import { CrossingDesign } from "../../lib/adaptive/crossing.ts";
-import { passChance } from "../../lib/providers/sim/skills/chance.ts";
-import { getSimProfile } from "../../lib/providers/sim/profiles.ts";
-
-const SIZES = Array.from({ length: 12 }, (_, i) => i + 1);
-const logit = (p: number) => Math.log(p / (1 - p));
-
-/** Seeded uniform draws (mulberry32). */
-function uniform(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = a + 0x6D2B79F5 | 0;
-    let t = Math.imul(a ^ a >>> 15, 1 | a);
-    t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t;
-    return ((t ^ t >>> 14) >>> 0) / 4294967296;
-  };
-}
-
-function trueCrossing(curve: (x: number) => number, target = 0.5): number {
-  for (const x of SIZES) {
-    const [p, q] = [curve(x), curve(x + 1)];
-    if (p >= target && q < target) {
-      const a = logit(p) - logit(target), b = logit(q) - logit(target);
-      return x + a / (a - b);
-    }
-  }
-  throw new Error("the curve does not cross the target within the sizes");
-}
+import { simCurve, SIZES, trueCrossing, uniform } from "./_curves.ts";
 
 function run(curve: (x: number) => number, seed: number) {
   const draw = uniform(seed);
@@ -52,8 +23,7 @@ const CURVES: Record<string, (x: number) => number> = {
   ...Object.fromEntries(
     ["sim-strong", "sim-average", "sim-weak"].map((name) => [
       name,
-      (x: number) =>
-        passChance({ profile: getSimProfile(name), temperature: 0 }, x),
+      simCurve(name),
     ]),
   ),
 };

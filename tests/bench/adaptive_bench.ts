@@ -14,40 +14,14 @@
  * @module
  */
 import { CrossingDesign } from "../../lib/adaptive/crossing.ts";
-import { passChance } from "../../lib/providers/sim/skills/chance.ts";
-import { getSimProfile } from "../../lib/providers/sim/profiles.ts";
+import { simCurve, SIZES, trueCrossing, uniform } from "../adaptive/_curves.ts";
 import type { BenchRow } from "./sweep_bench.ts";
-
-const SIZES = Array.from({ length: 12 }, (_, i) => i + 1);
-const logit = (p: number) => Math.log(p / (1 - p));
-
-function uniform(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = a + 0x6D2B79F5 | 0;
-    let t = Math.imul(a ^ a >>> 15, 1 | a);
-    t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t;
-    return ((t ^ t >>> 14) >>> 0) / 4294967296;
-  };
-}
-
-function trueCrossing(curve: (x: number) => number): number {
-  for (const x of SIZES) {
-    const [p, q] = [curve(x), curve(x + 1)];
-    if (p >= 0.5 && q < 0.5) {
-      const a = logit(p) - logit(0.5), b = logit(q) - logit(0.5);
-      return x + a / (a - b);
-    }
-  }
-  return NaN;
-}
 
 /** Coverage and requests of the adaptive design against the grid, per profile. */
 export function benchAdaptiveCrossing(): BenchRow[] {
   const rows: BenchRow[] = [];
   for (const name of ["sim-strong", "sim-average", "sim-weak"]) {
-    const profile = getSimProfile(name);
-    const curve = (x: number) => passChance({ profile, temperature: 0 }, x);
+    const curve = simCurve(name);
     const truth = trueCrossing(curve);
     let covered = 0, requests = 0;
     for (let seed = 1; seed <= 50; seed++) {
