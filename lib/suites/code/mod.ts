@@ -26,6 +26,8 @@ export {
   extractCode,
   type ExtractCodeOptions,
 } from "./extract.ts";
+export { type PythonReader, pythonReader } from "./_extract_deps_py.ts";
+export type { TopStatement } from "./_extract_deps.ts";
 export * from "./score.ts";
 export * from "./run.ts";
 export * from "./aggregate.ts";
