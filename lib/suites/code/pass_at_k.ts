@@ -63,7 +63,7 @@ export function passAtKTable(
     const out: Row = {};
     for (const c of by) out[c] = u[c];
     for (const k of ks) {
-      out[`pass@${k}`] = k <= u.n ? passAtK(u.n, u.c, k) : null;
+      out[`pass@${k}`] = k <= u.n ? passAtK({ n: u.n, c: u.c, k }) : null;
     }
     out["first"] = u.first;
     out["n"] = u.n;
@@ -157,7 +157,7 @@ export function passAtKCurve(
     for (let k = 1; k <= maxN; k++) {
       const ok = us.filter((u) => u.n >= k);
       if (ok.length === 0) continue;
-      const mean = ok.reduce((s, u) => s + passAtK(u.n, u.c, k), 0) /
+      const mean = ok.reduce((s, u) => s + passAtK({ n: u.n, c: u.c, k }), 0) /
         ok.length;
       rows.push({ ...key, k, pass_at_k: mean, problems: ok.length });
     }

@@ -100,7 +100,7 @@ export function breakingPoint(
       }
     }
     if (
-      confirmed === null && wilsonInterval(p.correct, p.n, z).hi < threshold
+      confirmed === null && wilsonInterval(p.correct, p.n, { z }).hi < threshold
     ) {
       confirmed = p.x;
     }
