@@ -94,7 +94,8 @@ function perProblem(
   frame: DataFrame,
   by: readonly string[],
 ): (Row & { n: number; c: number; first: number | null })[] {
-  requireColumns(frame, [...by, "problem", "correct"], "compute pass@k", {
+  requireColumns(frame, [...by, "problem", "correct"], {
+    action: "compute pass@k",
     suite: "code",
   });
   const f = codeOnly(frame);

@@ -114,7 +114,8 @@ export function codeScores(
   by: readonly string[] = ["model"],
   weights: CodeWeights = DEFAULT_WEIGHTS,
 ): DataFrame {
-  requireColumns(frame, [...by, "correct"], "score code rows", {
+  requireColumns(frame, [...by, "correct"], {
+    action: "score code rows",
     suite: "code",
   });
   checkWeights(weights);

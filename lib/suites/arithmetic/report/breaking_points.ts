@@ -149,12 +149,10 @@ export function breakingPoints(
   options: BreakingPointsOptions = {},
 ): DataFrame {
   const { by = ["model"], dimension = "digits", ...rest } = options;
-  requireColumns(
-    frame,
-    [...by, dimension, "correct"],
-    "build breaking points",
-    { suite: "arithmetic" },
-  );
+  requireColumns(frame, [...by, dimension, "correct"], {
+    action: "build breaking points",
+    suite: "arithmetic",
+  });
   const data = summarize(
     frame.filter(pl.col(dimension).isNotNull()),
     [...by, dimension],
