@@ -162,11 +162,7 @@ export function judgeNumeric(
           `expected ${expected}, got ${extraction.value} (${extraction.rule})`,
       };
     }
-    const forensics = classifyNumericError(
-      expected,
-      value,
-      question,
-    );
+    const forensics = classifyNumericError(expected, value, { question });
     return {
       status: "wrong",
       score: 0,

@@ -14,7 +14,7 @@
  * import pl from "nodejs-polars";
  * import { passAtKTable } from "./aggregate.ts";
  * const frame = pl.DataFrame({ model: ["m", "m"], problem: ["p", "p"], correct: [true, false] });
- * assert.equal(passAtKTable(frame, [1]).toRecords()[0]!["pass@1"], 0.5);
+ * assert.equal(passAtKTable(frame, { ks: [1] }).toRecords()[0]!["pass@1"], 0.5);
  * ```
  *
  * @module

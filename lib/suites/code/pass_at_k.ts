@@ -18,6 +18,14 @@ function unitColumns(frame: DataFrame, by: readonly string[]): string[] {
   return [...new Set([...by, ...extra])];
 }
 
+/** Options of {@linkcode passAtKTable}. */
+export interface PassAtKTableOptions {
+  /** The k values. @default {[1, 2, 5]} */
+  ks?: readonly number[];
+  /** Grouping columns. @default {["model"]} */
+  by?: readonly string[];
+}
+
 /**
  * Unbiased pass@k per problem (n samples, c correct; null when n < k), its
  * mean per `by` group, and the first-attempt pass rate (sample 0). A
@@ -25,8 +33,7 @@ function unitColumns(frame: DataFrame, by: readonly string[]): string[] {
  * of those columns the frame has.
  *
  * @param frame Code-suite rows with `model`, `problem`, `correct` (and `sample` for the first attempt).
- * @param ks The k values. @default {[1, 2, 5]}
- * @param by Grouping columns. @default {["model"]}
+ * @param options The k values (`ks`) and the grouping columns (`by`).
  * @returns Columns `by`…, `problems`, `samples_min`, `pass@<k>` per k, `first_attempt_rate`.
  * @throws {RangeError} When a needed column is missing or a k is not a positive integer.
  *
@@ -48,8 +55,7 @@ function unitColumns(frame: DataFrame, by: readonly string[]): string[] {
  */
 export function passAtKTable(
   frame: DataFrame,
-  ks: readonly number[] = [1, 2, 5],
-  by: readonly string[] = ["model"],
+  { ks = [1, 2, 5], by = ["model"] }: PassAtKTableOptions = {},
 ): DataFrame {
   for (const k of ks) {
     if (!Number.isInteger(k) || k < 1) {
