@@ -19,14 +19,20 @@
  *
  * @module
  */
-export { passAtKCurve, passAtKTable } from "./pass_at_k.ts";
+export {
+  passAtKCurve,
+  passAtKTable,
+  type PassAtKTableOptions,
+} from "./pass_at_k.ts";
 export {
   ALTERNATIVE_WEIGHTINGS,
   codeScores,
+  type CodeScoresOptions,
   type CodeWeights,
   DEFAULT_WEIGHTS,
   type WeightingSensitivity,
   weightingSensitivity,
+  type WeightingSensitivityOptions,
 } from "./weighted_score.ts";
 export { COMPLEXITY_ORDER, complexityMatrix } from "./complexity_matrix.ts";
 export { kendallTauB, ranks } from "../../report/rank.ts";
