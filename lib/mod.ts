@@ -138,7 +138,7 @@ export { judgeNumber } from "./judge/number_judge.ts";
  * ```
  */
 export function parseConfig(json: unknown, source: string): SweepConfig {
-  return parseConfigWith(json, source, SUITES);
+  return parseConfigWith(json, source, { suites: SUITES });
 }
 
 /**

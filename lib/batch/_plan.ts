@@ -151,7 +151,7 @@ export function requestLine(
   planned: PlannedItem,
   config: SweepConfig,
 ): BatchRequestLine {
-  const prompt = buildPrompt(planned.item, planned.model, config);
+  const prompt = buildPrompt(planned.item, { model: planned.model, config });
   return {
     custom_id: key,
     method: "POST",

@@ -221,7 +221,7 @@ async function storedKeys(
   ) {
     stored.set(row.key, row.status === "error");
   }
-  const setAside = await tidyResults(path, bad, new Date());
+  const setAside = await tidyResults(path, { bad, when: new Date() });
   return { stored, setAside };
 }
 
@@ -275,12 +275,17 @@ export async function storeRows(
     const id = JSON.stringify(model);
     let provider = providers.get(id);
     if (provider === undefined) {
-      provider = createProvider(model, run.plan.config, run.env, { simSkills });
+      provider = createProvider(model, run.plan.config, {
+        env: run.env,
+        simSkills,
+      });
       providers.set(id, provider);
     }
     return provider;
   };
-  const contextOf = scoreContexts(providerOf, new AbortController().signal);
+  const contextOf = scoreContexts(providerOf, {
+    signal: new AbortController().signal,
+  });
   const writer = await ResultsWriter.open(path);
   let written: Promise<void> = Promise.resolve();
   try {
@@ -291,7 +296,10 @@ export async function storeRows(
         model: planned.model,
         item: planned.item,
         // The messages the batch request carried (see `requestLine`).
-        messages: buildPrompt(planned.item, planned.model, run.plan.config)
+        messages: buildPrompt(planned.item, {
+          model: planned.model,
+          config: run.plan.config,
+        })
           .messages,
         completion: line.completion,
         context: contextOf(planned.item.entry),

@@ -97,7 +97,9 @@ export async function createBatchRun(
   );
   await check(plan);
   const started = new Date();
-  const runDir = await createRunDir(config.outputDir, config.name, started);
+  const runDir = await createRunDir(config.outputDir, config.name, {
+    date: started,
+  });
   const manifest = await buildManifest({
     run: runDir.split(/[\\/]/).filter(Boolean).pop() ?? config.name,
     config,
@@ -183,7 +185,7 @@ export async function openBatchRun(
 
 /** Writes the run's manifest (atomically, secrets redacted). */
 export function saveManifest(run: BatchRun): Promise<void> {
-  return writeManifest(run.runDir, run.manifest, run.secrets);
+  return writeManifest(run.runDir, run.manifest, { redact: run.secrets });
 }
 
 /**

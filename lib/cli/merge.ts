@@ -35,7 +35,7 @@ const USAGE = `Usage: deno task merge <shard-run-dir>... --out <new-run-dir>
 async function configJobDir(path: string, id: string): Promise<string> {
   try {
     const { config } = await loadConfig(path, SUITES);
-    return jobDir(config.outputDir, config.name, id);
+    return jobDir(config, id);
   } catch (error) {
     if (error instanceof ConfigError) throw new MergeInputError(error.message);
     if (error instanceof RangeError) {

@@ -180,7 +180,7 @@ async function twoRunFlips(dirs: readonly string[]): Promise<string[]> {
     ];
   }
   const [a, b] = runs as [string, string];
-  return flipsText(compareRuns(frame, a, b), a, b);
+  return flipsText(compareRuns(frame, [a, b]), a, b);
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

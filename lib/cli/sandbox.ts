@@ -167,11 +167,10 @@ async function main(args: string[]): Promise<number> {
   });
   try {
     // A limit too small to start a worker: refused before one starts.
-    checkMemoryFloor(
-      (await sandbox.backend(language)).backend,
-      Math.ceil(memoryMb),
-      "--memory",
-    );
+    checkMemoryFloor((await sandbox.backend(language)).backend, {
+      memoryMb: Math.ceil(memoryMb),
+      name: "--memory",
+    });
     const r = await sandbox.runCode({
       language,
       code,

@@ -51,7 +51,7 @@ const HINT =
  * const config = parseConfig({
  *   models: [{ name: "local", provider: "openai", baseURL: `http://127.0.0.1:${port}/v1` }],
  *   suites: [{ name: "toy" }],
- * }, "inline", [TOY]);
+ * }, "inline", { suites: [TOY] });
  * await assert.rejects(() => checkEndpoints(config), ConfigError);
  * ```
  */

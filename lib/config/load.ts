@@ -99,6 +99,7 @@ function zodProblems(error: z.ZodError, prefix: PropertyKey[] = []): string[] {
  *
  * @param json The parsed JSON value.
  * @param source The file name or label used in error messages.
+ * @param options `suites`, the suites the config may name.
  * @returns The config with defaults filled in.
  * @throws {ConfigError} listing every problem with its path.
  *
@@ -110,10 +111,10 @@ function zodProblems(error: z.ZodError, prefix: PropertyKey[] = []): string[] {
  * const config = parseConfig({
  *   models: [{ name: "sim-strong", provider: "sim" }],
  *   suites: [{ name: "toy" }],
- * }, "inline", [TOY]);
+ * }, "inline", { suites: [TOY] });
  * assert.equal(config.samples, 1);
  * assert.throws(
- *   () => parseConfig({ models: [{ name: "x", provider: "openai", baseURL: "nope" }], suites: [] }, "bad.json", []),
+ *   () => parseConfig({ models: [{ name: "x", provider: "openai", baseURL: "nope" }], suites: [] }, "bad.json", { suites: [] }),
  *   (e: unknown) => e instanceof ConfigError && e.message.includes("models[0].baseURL"),
  * );
  * ```
@@ -121,7 +122,7 @@ function zodProblems(error: z.ZodError, prefix: PropertyKey[] = []): string[] {
 export function parseConfig(
   json: unknown,
   source: string,
-  suites: readonly SuiteSpec[],
+  { suites }: { suites: readonly SuiteSpec[] },
 ): SweepConfig {
   const parsed = SweepConfigSchema.safeParse(json);
   if (!parsed.success) {
@@ -300,7 +301,7 @@ export async function loadConfig(
     json = await parseForDiagnostics(text, path);
   }
   return {
-    config: parseConfig(json, path, suites),
+    config: parseConfig(json, path, { suites }),
     baseDir: dirname(resolve(path)),
   };
 }
@@ -321,7 +322,7 @@ export async function loadConfig(
  * const config = parseConfig({
  *   models: [{ name: "gpt", provider: "openai", baseURL: "http://127.0.0.1:9/v1", apiKeyEnv: "MY_KEY" }],
  *   suites: [{ name: "toy" }],
- * }, "inline", [TOY]);
+ * }, "inline", { suites: [TOY] });
  * assert.throws(() => checkEnv(config, () => undefined), ConfigError);
  * checkEnv(config, (name) => name === "MY_KEY" ? "sk-test" : undefined);
  * ```

@@ -10,7 +10,7 @@
  * const config = parseConfig({
  *   models: [{ name: "sim-average", provider: "sim" }],
  *   suites: [{ name: "toy" }],
- * }, "inline", [TOY]);
+ * }, "inline", { suites: [TOY] });
  * assert.equal(config.models[0]?.concurrency, 16);
  * ```
  *

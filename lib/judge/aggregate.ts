@@ -39,9 +39,8 @@ export interface QuestionAggregate {
  * The unbiased pass@k estimator 1 − C(n−c, k) / C(n, k), computed as a
  * stable product (no large binomials).
  *
- * @param n Samples drawn.
- * @param c Correct samples.
- * @param k The k in pass@k.
+ * @param counts The samples drawn (`n`), the correct ones among them (`c`)
+ *   and the `k` in pass@k.
  * @returns The estimate in [0, 1].
  * @throws {RangeError} unless 0 ≤ c ≤ n and 1 ≤ k ≤ n.
  *
@@ -49,12 +48,14 @@ export interface QuestionAggregate {
  * ```ts
  * import assert from "node:assert/strict";
  * import { passAtK } from "./aggregate.ts";
- * assert.equal(passAtK(5, 0, 1), 0);
- * assert.equal(passAtK(5, 5, 3), 1);
- * assert.ok(Math.abs(passAtK(10, 3, 1) - 0.3) < 1e-12);
+ * assert.equal(passAtK({ n: 5, c: 0, k: 1 }), 0);
+ * assert.equal(passAtK({ n: 5, c: 5, k: 3 }), 1);
+ * assert.ok(Math.abs(passAtK({ n: 10, c: 3, k: 1 }) - 0.3) < 1e-12);
  * ```
  */
-export function passAtK(n: number, c: number, k: number): number {
+export function passAtK(
+  { n, c, k }: { n: number; c: number; k: number },
+): number {
   if (!(Number.isInteger(n) && Number.isInteger(c) && Number.isInteger(k))) {
     throw new RangeError(`Cannot compute pass@k: n, c, k must be integers`);
   }
@@ -153,7 +154,7 @@ export function aggregateSamples(
       majority: value,
       majCorrect,
       agreement,
-      passAtK: kk >= 1 && kk <= n ? passAtK(n, c, kk) : null,
+      passAtK: kk >= 1 && kk <= n ? passAtK({ n, c, k: kk }) : null,
     });
   }
   return out;

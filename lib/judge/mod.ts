@@ -10,7 +10,7 @@
  * import assert from "node:assert/strict";
  * import { compareNumeric, passAtK } from "./mod.ts";
  * assert.equal(compareNumeric("56088", "56088").equal, true);
- * assert.equal(passAtK(2, 1, 1), 0.5);
+ * assert.equal(passAtK({ n: 2, c: 1, k: 1 }), 0.5);
  * ```
  *
  * @module

@@ -51,7 +51,9 @@ export function judgeNumber(
   const { question, completion, extraction } = judged;
   const inFormat = () => options.inFormat?.(completion.text) ?? true;
   const ladder = statusBeforeComparing(completion, extraction);
-  if (ladder !== null) return ladderVerdict(ladder, extraction, inFormat);
+  if (ladder !== null) {
+    return ladderVerdict({ status: ladder, extraction, inFormat });
+  }
   const key = question.answer.value;
   if (question.answer.kind !== "rational" || typeof key !== "string") {
     return errorVerdict(
@@ -72,7 +74,7 @@ export function judgeNumber(
   return {
     status,
     score: equal ? 1 : 0,
-    formatValid: formatValidFor(status, extraction, inFormat),
+    formatValid: formatValidFor({ status, extraction, inFormat }),
     relError,
     explanation:
       `expected ${key}, got ${extraction.value} (${extraction.rule})`,

@@ -21,8 +21,8 @@
  * import { formatValidFor, STATUSES } from "./status.ts";
  * assert.deepEqual(STATUSES, ["error", "unscored", "truncated", "parse_error", "wrong", "correct"]);
  * const found = { value: "12", rule: "bare", span: [0, 2] as [number, number], candidates: 1 };
- * assert.equal(formatValidFor("parse_error", found, () => true), false);
- * assert.equal(formatValidFor("wrong", found, () => true), true);
+ * assert.equal(formatValidFor({ status: "parse_error", extraction: found, inFormat: () => true }), false);
+ * assert.equal(formatValidFor({ status: "wrong", extraction: found, inFormat: () => true }), true);
  * ```
  *
  * @module
@@ -117,11 +117,10 @@ export const FAILED_STATUSES: readonly VerdictStatus[] = STATUSES.filter(
  * A row whose extraction has no value is never format-valid, whatever its
  * status; `inFormat` is not called then.
  *
- * @param status The row's status.
- * @param extraction What the suite's extractor found.
- * @param inFormat The suite's own check that the reply is in the
+ * @param row The row's `status`; `extraction`, what the suite's extractor
+ *   found; and `inFormat`, the suite's own check that the reply is in the
  *   instructed format (just the number, a final answer line, a fenced
- *   block...); called only when the status lets the format count.
+ *   block...), called only when the status lets the format count.
  * @returns The verdict's `formatValid`.
  *
  * @example
@@ -130,18 +129,20 @@ export const FAILED_STATUSES: readonly VerdictStatus[] = STATUSES.filter(
  * import { formatValidFor } from "./status.ts";
  * const found = { value: "B", rule: "bare", span: [0, 1] as [number, number], candidates: 1 };
  * const none = { value: null, rule: "none", span: null, candidates: 0 };
- * assert.equal(formatValidFor("correct", found, () => true), true);
- * assert.equal(formatValidFor("wrong", found, () => false), false);
- * assert.equal(formatValidFor("unscored", found, () => true), true);
- * assert.equal(formatValidFor("unscored", none, () => true), false);
- * assert.equal(formatValidFor("truncated", found, () => true), false);
- * assert.equal(formatValidFor("error", found, () => true), false);
+ * assert.equal(formatValidFor({ status: "correct", extraction: found, inFormat: () => true }), true);
+ * assert.equal(formatValidFor({ status: "wrong", extraction: found, inFormat: () => false }), false);
+ * assert.equal(formatValidFor({ status: "unscored", extraction: found, inFormat: () => true }), true);
+ * assert.equal(formatValidFor({ status: "unscored", extraction: none, inFormat: () => true }), false);
+ * assert.equal(formatValidFor({ status: "truncated", extraction: found, inFormat: () => true }), false);
+ * assert.equal(formatValidFor({ status: "error", extraction: found, inFormat: () => true }), false);
  * ```
  */
 export function formatValidFor(
-  status: VerdictStatus,
-  extraction: Extraction,
-  inFormat: () => boolean,
+  { status, extraction, inFormat }: {
+    status: VerdictStatus;
+    extraction: Extraction;
+    inFormat: () => boolean;
+  },
 ): boolean {
   return KEEPS_ANSWER[status] && extraction.value !== null && inFormat();
 }
@@ -312,29 +313,31 @@ export function noAnswerWhy(extraction: Extraction): string {
  * or no answer): no score, `formatValid` by {@linkcode formatValidFor},
  * and why in words.
  *
- * @param status What {@linkcode statusBeforeComparing} gave ("unscored" is
- *   the caller's to handle: it has a key of its own to explain).
- * @param extraction The extraction.
- * @param inFormat Whether the reply is in the instructed format.
+ * @param row `status`, what {@linkcode statusBeforeComparing} gave
+ *   ("unscored" is the caller's to handle: it has a key of its own to
+ *   explain); `extraction`, the extraction; and `inFormat`, whether the reply
+ *   is in the instructed format.
  * @returns The verdict.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { ladderVerdict } from "./status.ts";
- * const v = ladderVerdict("parse_error", { value: null, rule: "none", span: null, candidates: 0 }, () => false);
+ * const v = ladderVerdict({ status: "parse_error", extraction: { value: null, rule: "none", span: null, candidates: 0 }, inFormat: () => false });
  * assert.deepEqual([v.status, v.score, v.formatValid], ["parse_error", 0, false]);
  * ```
  */
 export function ladderVerdict(
-  status: "truncated" | "parse_error",
-  extraction: Extraction,
-  inFormat: () => boolean,
+  { status, extraction, inFormat }: {
+    status: "truncated" | "parse_error";
+    extraction: Extraction;
+    inFormat: () => boolean;
+  },
 ): Verdict {
   return {
     status,
     score: 0,
-    formatValid: formatValidFor(status, extraction, inFormat),
+    formatValid: formatValidFor({ status, extraction, inFormat }),
     explanation: status === "truncated"
       ? "the reply hit the token limit before an answer"
       : noAnswerWhy(extraction),

@@ -27,6 +27,15 @@ export interface WilsonInterval {
   hi: number;
 }
 
+/** Options of {@linkcode wilsonInterval}. */
+export interface WilsonOptions {
+  /**
+   * Normal quantile of the interval.
+   * @default {1.959963984540054} (a 95% interval)
+   */
+  z?: number;
+}
+
 /**
  * The Wilson score interval for k successes in n trials. Unlike the normal
  * approximation (p ± z·√(p(1−p)/n)), it does not collapse to a zero-width
@@ -36,7 +45,7 @@ export interface WilsonInterval {
  *
  * @param k Successes (0 ≤ k ≤ n).
  * @param n Trials.
- * @param z Normal quantile; the default gives a 95% interval.
+ * @param options `z`, the normal quantile; the default gives a 95% interval.
  * @returns The proportion and its interval bounds, clipped to [0, 1].
  * @throws {RangeError} When k or n is negative or k > n.
  *
@@ -54,7 +63,7 @@ export interface WilsonInterval {
 export function wilsonInterval(
   k: number,
   n: number,
-  z: number = Z95,
+  { z = Z95 }: WilsonOptions = {},
 ): WilsonInterval {
   if (n < 0 || k < 0 || k > n) {
     throw new RangeError(

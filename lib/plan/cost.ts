@@ -32,9 +32,8 @@ export const DEFAULT_BATCH_DISCOUNT = 0.5;
  * Cost of input and output tokens: online = input × price.input + output ×
  * price.output, per million; batch = online × (1 − batchDiscount).
  *
- * @param inputTokens Input (prompt) tokens.
- * @param outputTokens Output (completion) tokens.
- * @param price The model's price per million tokens.
+ * @param tokens `inputTokens` (prompt) and `outputTokens` (completion),
+ *   and `price`, the model's price per million tokens.
  * @returns The online and the batch cost.
  *
  * @example
@@ -42,15 +41,17 @@ export const DEFAULT_BATCH_DISCOUNT = 0.5;
  * import assert from "node:assert/strict";
  * import { tokenCost } from "./cost.ts";
  * // 2M in at $0.15/M, 1M out at $0.60/M: 0.30 + 0.60.
- * const cost = tokenCost(2_000_000, 1_000_000, { input: 0.15, output: 0.6 });
+ * const cost = tokenCost({ inputTokens: 2_000_000, outputTokens: 1_000_000, price: { input: 0.15, output: 0.6 } });
  * assert.ok(Math.abs(cost.online - 0.9) < 1e-12);
  * assert.ok(Math.abs(cost.batch - 0.45) < 1e-12);
  * ```
  */
 export function tokenCost(
-  inputTokens: number,
-  outputTokens: number,
-  price: TokenPrice,
+  { inputTokens, outputTokens, price }: {
+    inputTokens: number;
+    outputTokens: number;
+    price: TokenPrice;
+  },
 ): TokenCost {
   const online = (inputTokens * price.input + outputTokens * price.output) /
     1_000_000;

@@ -78,22 +78,21 @@ export interface MeasureRunsOptions {
  * `template` empty for the model's figure over all its rows.
  *
  * @param model The model name.
- * @param suite The suite name ("" for the model's own figure).
- * @param template The template id ("" for the model's own figure).
+ * @param options `suite`, the suite name, and `template`, the template id
+ *   (both "" for the model's own figure).
  * @returns The key.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { measurementKey } from "./measured.ts";
- * assert.equal(measurementKey("m", "arithmetic", "cot"), "m|arithmetic|cot");
+ * assert.equal(measurementKey("m", { suite: "arithmetic", template: "cot" }), "m|arithmetic|cot");
  * assert.equal(measurementKey("m"), "m||");
  * ```
  */
 export function measurementKey(
   model: string,
-  suite = "",
-  template = "",
+  { suite = "", template = "" }: { suite?: string; template?: string } = {},
 ): string {
   return `${model}|${suite}|${template}`;
 }
@@ -230,7 +229,7 @@ export async function measureRuns(
       if (!same.has(row.model) || row.error_kind !== null) continue;
       const latency = row.cached ? null : row.latency_ms;
       add(
-        measurementKey(row.model, row.suite, row.template),
+        measurementKey(row.model, { suite: row.suite, template: row.template }),
         row.completion_tokens,
         latency,
         row,

@@ -15,7 +15,7 @@
  * const config = parseConfig({
  *   models: [{ name: "gpt-4o-mini", provider: "openai", baseURL: "https://api.openai.com/v1", price: { input: 0.15, output: 0.6 } }],
  *   suites: [{ name: "arithmetic", params: { families: ["mul"], digits: [3], count: 4 }, templates: ["direct"] }],
- * }, "inline", SUITES);
+ * }, "inline", { suites: SUITES });
  * const plan = await planSweep(config, { suites: SUITES, measure: false });
  * assert.equal(plan.totals.requests, 4);
  * assert.equal(plan.models[0]?.encoding.encoding, "o200k_base");

@@ -41,9 +41,9 @@ const ANSWER_ONLY = /\bonly\b|answer-only|只输出|只回答/i;
  * {@linkcode OTHER_SHARE} of `max_tokens`. Never more than `max_tokens`.
  *
  * @param suite The suite (only its optional `outputTokens` is used).
- * @param templateId The template's id in the suite.
- * @param template The template (its id and description are read).
- * @param maxTokens The request's `max_tokens`.
+ * @param request `templateId`, the template's id in the suite; `template`
+ *   (its id and description are read); and `maxTokens`, the request's
+ *   `max_tokens`.
  * @returns The estimate with its source and how it was made.
  *
  * @example
@@ -51,16 +51,18 @@ const ANSWER_ONLY = /\bonly\b|answer-only|只输出|只回答/i;
  * import assert from "node:assert/strict";
  * import { heuristicOutput } from "./output_estimate.ts";
  * const template = { id: "cot", description: "Step by step, then 'Final answer: <n>'.", render: () => [] };
- * const estimate = heuristicOutput({}, "cot", template, 900);
+ * const estimate = heuristicOutput({}, { templateId: "cot", template, maxTokens: 900 });
  * assert.equal(estimate.perRequest, 300);
  * assert.equal(estimate.source, "heuristic");
  * ```
  */
 export function heuristicOutput(
   suite: Pick<Suite, "outputTokens">,
-  templateId: string,
-  template: Pick<Template, "id" | "description">,
-  maxTokens: number,
+  { templateId, template, maxTokens }: {
+    templateId: string;
+    template: Pick<Template, "id" | "description">;
+    maxTokens: number;
+  },
 ): OutputEstimate {
   const own = suite.outputTokens?.(templateId, maxTokens);
   if (own !== undefined && Number.isFinite(own) && own >= 0) {

@@ -223,7 +223,7 @@ function simLatency(
  *   models: [{ name: "sim-strong", provider: "sim" }],
  *   suites: [{ name: "arithmetic", params: { families: ["add"], digits: [2], count: 3 }, templates: ["direct", "cot"] }],
  *   samples: 2,
- * }, "inline", SUITES);
+ * }, "inline", { suites: SUITES });
  * const plan = await planSweep(config, { suites: SUITES, measure: false });
  * assert.equal(plan.totals.requests, 12);
  * assert.ok(plan.totals.inputTokens > 12 * 10);
@@ -297,7 +297,10 @@ export async function planSweep(
       let group = byTemplate.get(item.template);
       if (group === undefined) {
         const suite = item.entry.suite.name;
-        const key = measurementKey(model.name, suite, item.templateId);
+        const key = measurementKey(model.name, {
+          suite,
+          template: item.templateId,
+        });
         const seen = measured.get(key);
         group = {
           model,
@@ -307,12 +310,11 @@ export async function planSweep(
           rows: 0,
           inputTokens: 0,
           estimate: seen === undefined
-            ? heuristicOutput(
-              item.entry.suite,
-              item.templateId,
-              item.template,
+            ? heuristicOutput(item.entry.suite, {
+              templateId: item.templateId,
+              template: item.template,
               maxTokens,
-            )
+            })
             : {
               perRequest: seen.completionTokens,
               source: "measured",
@@ -334,7 +336,7 @@ export async function planSweep(
       }
       let tokens = ofQuestion.get(item.templateId);
       if (tokens === undefined) {
-        tokens = promptTokens(buildPrompt(item, model, config), count);
+        tokens = promptTokens(buildPrompt(item, { model, config }), count);
         ofQuestion.set(item.templateId, tokens);
       }
       group.requests += requests;
@@ -385,7 +387,7 @@ export async function planSweep(
     globalWork += requests * latencyMs / 1000;
     const cost = model.price === undefined
       ? null
-      : tokenCost(inputTokens, outputTokens, model.price);
+      : tokenCost({ inputTokens, outputTokens, price: model.price });
     const row: PlanRow = {
       model: model.name,
       suite: group.suite,

@@ -31,7 +31,7 @@ export const Z95 = 1.959963984540054;
  *
  * @param n Scored rows.
  * @param p The accuracy assumed (0–1).
- * @param z The normal quantile. @default {Z95}
+ * @param options `z`, the normal quantile. @default {Z95}
  * @returns The half-width (0–1); NaN when n is 0.
  *
  * @example
@@ -43,7 +43,11 @@ export const Z95 = 1.959963984540054;
  * assert.equal(wilsonHalfWidth(400, 0.5).toFixed(4), "0.0488");
  * ```
  */
-export function wilsonHalfWidth(n: number, p: number, z = Z95): number {
+export function wilsonHalfWidth(
+  n: number,
+  p: number,
+  { z = Z95 }: { z?: number } = {},
+): number {
   if (!(n > 0)) return NaN;
   const z2 = z * z;
   return z / (1 + z2 / n) * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n));

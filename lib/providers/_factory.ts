@@ -23,12 +23,17 @@ export interface ProviderContext {
   simSkills?: readonly RegisteredSkill[];
 }
 
+/** Options of `createProvider`: how to read keys, and the provider's context. */
+export interface CreateProviderOptions extends ProviderContext {
+  /** Reads environment variables (API keys). @default {Deno.env.get} */
+  env?: EnvReader;
+}
+
 /** Creates the provider of one model entry (see `createProvider`). */
 export type CreateProvider = (
   model: ModelConfig,
   sweep: Pick<SweepConfig, "retries" | "timeoutMs">,
-  env?: EnvReader,
-  context?: ProviderContext,
+  options?: CreateProviderOptions,
 ) => Provider;
 
 /** The provider classes a factory can build, by provider kind. */
@@ -49,13 +54,17 @@ export interface ProviderKinds {
  * @returns The factory; it throws for a model whose kind is not loaded.
  */
 export function providerFactory(kinds: ProviderKinds): CreateProvider {
-  return (model, sweep, env = (name) => Deno.env.get(name), context = {}) => {
+  return (
+    model,
+    sweep,
+    { env = (name: string) => Deno.env.get(name), simSkills = [] } = {},
+  ) => {
     const common = { name: model.name, ...requestBodyOptions(model) };
     if (model.provider === "sim") {
       const sim = loaded(kinds.sim, model);
       return new sim.SimProvider({
         ...common,
-        backend: sim.createSimBackend(context.simSkills ?? []),
+        backend: sim.createSimBackend(simSkills),
       });
     }
     if (model.baseURL === undefined) {

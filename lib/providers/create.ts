@@ -10,13 +10,13 @@ import type { Provider } from "./types.ts";
 import { OpenAIProvider } from "./openai.ts";
 import { createSimBackend } from "./_sim_backend.ts";
 import { SimProvider } from "./sim.ts";
-import {
-  type EnvReader,
-  type ProviderContext,
-  providerFactory,
-} from "./_factory.ts";
+import { type CreateProviderOptions, providerFactory } from "./_factory.ts";
 
-export type { EnvReader, ProviderContext } from "./_factory.ts";
+export type {
+  CreateProviderOptions,
+  EnvReader,
+  ProviderContext,
+} from "./_factory.ts";
 
 const ALL = providerFactory({
   sim: { SimProvider, createSimBackend },
@@ -35,7 +35,8 @@ const ALL = providerFactory({
  *
  * @param model The model entry.
  * @param sweep The sweep (retries, timeoutMs).
- * @param env Reads environment variables. @default {Deno.env.get}
+ * @param options `env` reads environment variables (@default {Deno.env.get});
+ *   `simSkills` are the sim's skills (@default none).
  * @returns The provider.
  * @throws {Error} If an `openai` model has no `baseURL`, or its `apiKeyEnv` variable is unset.
  *
@@ -52,7 +53,7 @@ const ALL = providerFactory({
  *     createProvider(
  *       { ...model, provider: "openai", baseURL: "http://127.0.0.1:1/v1", apiKeyEnv: "NO_SUCH_KEY" },
  *       sweep,
- *       () => undefined,
+ *       { env: () => undefined },
  *     ),
  *   /NO_SUCH_KEY/,
  * );
@@ -61,8 +62,7 @@ const ALL = providerFactory({
 export function createProvider(
   model: ModelConfig,
   sweep: Pick<SweepConfig, "retries" | "timeoutMs">,
-  env: EnvReader = (name) => Deno.env.get(name),
-  context: ProviderContext = {},
+  options: CreateProviderOptions = {},
 ): Provider {
-  return ALL(model, sweep, env, context);
+  return ALL(model, sweep, options);
 }

@@ -47,6 +47,7 @@ export {
 } from "./server.ts";
 export {
   createProvider,
+  type CreateProviderOptions,
   type EnvReader,
   type ProviderContext,
 } from "./create.ts";

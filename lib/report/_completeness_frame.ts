@@ -103,7 +103,11 @@ export function frameCompleteness(
   options: CompletenessOptions = {},
 ): Completeness {
   const plan = plannedRows(manifest, frameTemplates(frame));
-  return completeness(plan, by, storedCounts(frame, by).counts, options);
+  return completeness(plan, {
+    by,
+    stored: storedCounts(frame, by).counts,
+    ...options,
+  });
 }
 
 /**
@@ -193,7 +197,7 @@ export function withCompleteness(
 ): { summary: DataFrame; completeness: Completeness } {
   const plan = plannedRows(manifest, frameTemplates(frame));
   const { counts, values } = storedCounts(frame, by);
-  const c = completeness(plan, by, counts, options);
+  const c = completeness(plan, { by, stored: counts, ...options });
   return {
     summary: joinLines(summary, frame, by, c.lines, values),
     completeness: c,
@@ -245,12 +249,11 @@ export function runsCompleteness(
       label: labels.length === 1 ? String(labels[0]) : null,
       frame: sub,
       plan,
-      completeness: completeness(
-        plan,
+      completeness: completeness(plan, {
         by,
-        storedCounts(sub, by).counts,
-        run.dir === "" ? {} : { runDir: run.dir },
-      ),
+        stored: storedCounts(sub, by).counts,
+        ...(run.dir === "" ? {} : { runDir: run.dir }),
+      }),
     });
   }
   return out;
@@ -283,7 +286,10 @@ export function overviewWithCompleteness(
         ...l,
         keys: [run.label!, ...l.keys],
       }))
-      : completeness(run.plan, by, storedCounts(run.frame, by).counts).lines;
+      : completeness(run.plan, {
+        by,
+        stored: storedCounts(run.frame, by).counts,
+      }).lines;
     for (const line of lines) {
       const key = id(line.keys);
       const prior = merged.get(key);

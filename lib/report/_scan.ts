@@ -42,7 +42,7 @@ export async function sniffFields(
     }
   };
   const decoder = new TextDecoder();
-  take(decoder.decode((await lineAfter(file, 0, end)).bytes));
+  take(decoder.decode((await lineAfter(file, 0, { end })).bytes));
   // Last line: skip trailing newlines, then read back to the one before.
   let stop = end;
   while (stop > 0) {

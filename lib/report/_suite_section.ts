@@ -129,7 +129,7 @@ function modelsCompared(frame: DataFrame): string | null {
   for (let i = 0; i < models.length; i++) {
     for (let j = i + 1; j < models.length; j++) {
       try {
-        const r = compareModels(frame, models[i]!, models[j]!, { resamples });
+        const r = compareModels(frame, [models[i]!, models[j]!], { resamples });
         if (r.pairs === 0) continue;
         rows.push({
           a: r.a,
@@ -223,7 +223,7 @@ export async function suiteSection(
       const s = guardedSection(
         `Template ${t} against the baseline ${baseline}`,
         () => {
-          const table = compareTemplates(series, baseline, t);
+          const table = compareTemplates(series, [baseline, t]);
           return table.height === 0 ? [] : [tableHtml(table)];
         },
       );

@@ -8,6 +8,8 @@ import type { DataFrame } from "./frame.ts";
 
 /** Options of {@linkcode requireColumns}. */
 export interface RequireColumnsOptions {
+  /** What needs the columns, as a verb phrase ("compute pass@k"). */
+  action: string;
   /**
    * The suite whose rows carry the columns, named in the advice ("load a
    * run of the code suite with loadRuns"). @default none (the advice names no suite)
@@ -54,8 +56,8 @@ export class MissingColumnsError extends RangeError {
  *
  * @param frame The frame (only its column names are read).
  * @param columns The columns needed.
- * @param action What needs them, as a verb phrase ("compute pass@k").
- * @param options The suite whose rows carry them, for the advice.
+ * @param options What needs them (`action`, a verb phrase such as
+ *   "compute pass@k") and the suite whose rows carry them, for the advice.
  * @throws {MissingColumnsError} (a RangeError) When a column is missing.
  *
  * @example
@@ -64,9 +66,9 @@ export class MissingColumnsError extends RangeError {
  * import pl from "nodejs-polars";
  * import { requireColumns } from "./columns.ts";
  * const frame = pl.DataFrame({ model: ["m"], correct: [true] });
- * requireColumns(frame, ["model", "correct"], "score rows");
+ * requireColumns(frame, ["model", "correct"], { action: "score rows" });
  * assert.throws(
- *   () => requireColumns(frame, ["model", "problem"], "compute pass@k", { suite: "code" }),
+ *   () => requireColumns(frame, ["model", "problem"], { action: "compute pass@k", suite: "code" }),
  *   { name: "MissingColumnsError", message: "Cannot compute pass@k: the frame lacks problem; load a run of the code suite with loadRuns" },
  * );
  * ```
@@ -74,10 +76,9 @@ export class MissingColumnsError extends RangeError {
 export function requireColumns(
   frame: Pick<DataFrame, "columns">,
   columns: readonly string[],
-  action: string,
-  options: RequireColumnsOptions = {},
+  options: RequireColumnsOptions,
 ): void {
-  const { suite } = options;
+  const { action, suite } = options;
   const missing = columns.filter((c) => !frame.columns.includes(c));
   if (missing.length > 0) {
     throw new MissingColumnsError(

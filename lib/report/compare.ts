@@ -44,8 +44,7 @@ export interface CompareModelsOptions {
  * bootstrap of the accuracy difference.
  *
  * @param frame A frame from {@linkcode loadRuns}.
- * @param a First model name.
- * @param b Second model name.
+ * @param pair The two model names, A then B.
  * @param options Bootstrap seed and resamples.
  * @returns Counts, accuracies, McNemar p and the bootstrap interval.
  * @throws {RangeError} When the models share no question.
@@ -64,15 +63,14 @@ export interface CompareModelsOptions {
  *   sample: Array(12).fill(0),
  *   correct: [true, true, true, true, true, true, false, false, false, false, false, false],
  * });
- * const r = compareModels(frame, "a", "b");
+ * const r = compareModels(frame, ["a", "b"]);
  * assert.equal(r.onlyA, 6);
  * assert.equal(r.mcnemarP, 0.03125);
  * ```
  */
 export function compareModels(
   frame: DataFrame,
-  a: string,
-  b: string,
+  [a, b]: readonly [string, string],
   options: CompareModelsOptions = {},
 ): PairedComparison {
   const keys = ["question_id", "template", "sample"].filter((k) =>
@@ -140,8 +138,7 @@ function paired(
  * exact McNemar p, against the extra completion tokens it spent.
  *
  * @param frame A frame from {@linkcode loadRuns}.
- * @param a Baseline template id.
- * @param b Template compared with it.
+ * @param pair The baseline template id, then the template compared with it.
  * @returns One row per model: `pairs`, `acc_a`, `acc_b`, `gain`, `acc_b_lo`,
  * `acc_b_hi`, `tokens_a`, `tokens_b`, `extra_tokens`, `tokens_per_point`
  * (extra tokens per percentage point gained), `mcnemar_p`.
@@ -160,15 +157,14 @@ function paired(
  *   correct: [false, true, true, true],
  *   completion_tokens: [5, 5, 105, 45],
  * });
- * const [row] = compareTemplates(frame, "direct", "cot").toRecords();
+ * const [row] = compareTemplates(frame, ["direct", "cot"]).toRecords();
  * assert.equal(row?.gain, 0.5);
  * assert.equal(row?.extra_tokens, 70);
  * ```
  */
 export function compareTemplates(
   frame: DataFrame,
-  a: string,
-  b: string,
+  [a, b]: readonly [string, string],
 ): DataFrame {
   const keys = ["model", "question_id", "sample"].filter((k) =>
     frame.columns.includes(k)
@@ -244,8 +240,7 @@ export interface RunFlips {
  * in one run, not in the other) with the exact McNemar test over them.
  *
  * @param frame Rows of both runs, with a `run` column.
- * @param a Run A's id (the `run` value).
- * @param b Run B's id.
+ * @param pair Run A's id (the `run` value), then run B's.
  * @returns One entry per suite and model that both runs answered, sorted.
  * @throws {RangeError} When a run id names no row.
  *
@@ -260,17 +255,16 @@ export interface RunFlips {
  *   question_id: ["q1", "q2", "q1", "q2"], template: ["t", "t", "t", "t"], sample: [0, 0, 0, 0],
  *   status: ["wrong", "correct", "correct", "correct"],
  * });
- * const [f] = compareRuns(frame, "r1", "r2");
+ * const [f] = compareRuns(frame, ["r1", "r2"]);
  * assert.equal(f!.fixed, 1);
  * assert.equal(f!.broke, 0);
  * assert.deepEqual(f!.flipped, [{ pair: "q1|t|0", fixed: true }]);
- * assert.throws(() => compareRuns(frame, "r1", "r3"), /Cannot compare runs r1 and r3/);
+ * assert.throws(() => compareRuns(frame, ["r1", "r3"]), /Cannot compare runs r1 and r3/);
  * ```
  */
 export function compareRuns(
   frame: DataFrame,
-  a: string,
-  b: string,
+  [a, b]: readonly [string, string],
 ): RunFlips[] {
   const keys = ["suite", "model", "question_id", "template", "sample"].filter(
     (k) => frame.columns.includes(k),

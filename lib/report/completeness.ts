@@ -299,6 +299,14 @@ export interface CompletenessOptions {
   runDir?: string;
 }
 
+/** What {@linkcode completeness} compares with the plan. */
+export interface CompletenessInput extends CompletenessOptions {
+  /** The grouping columns of `stored`. */
+  by: readonly string[];
+  /** Rows stored per group (see {@linkcode SummaryTally.stored}). */
+  stored: readonly StoredCount[];
+}
+
 /**
  * Compares the rows a run stored with those it planned, per group and in
  * all, and says in words what is incomplete: the run was interrupted, rows
@@ -310,9 +318,9 @@ export interface CompletenessOptions {
  * `suite`, `model` and `template` only.
  *
  * @param plan What {@linkcode plannedRows} read from the manifest.
- * @param by The grouping columns of `stored`.
- * @param stored Rows stored per group (see {@linkcode SummaryTally.stored}).
- * @param options The run folder, for the advice to resume.
+ * @param input `by`, the grouping columns of `stored`; `stored`, the rows
+ *   stored per group (see {@linkcode SummaryTally.stored}); and the run
+ *   folder, for the advice to resume.
  * @returns The lines, the totals, warnings and notes.
  *
  * @example
@@ -323,7 +331,7 @@ export interface CompletenessOptions {
  *   config: { models: [{ name: "a" }, { name: "b" }], samples: 1, suites: [{ name: "s", templates: ["t"] }] },
  *   questions: { s: 4 }, total: 8,
  * });
- * const c = completeness(plan, ["suite", "model"], [{ keys: ["s", "a"], stored: 4, errors: 1 }]);
+ * const c = completeness(plan, { by: ["suite", "model"], stored: [{ keys: ["s", "a"], stored: 4, errors: 1 }] });
  * assert.deepEqual(c.lines.map((l) => [l.keys[1], l.planned, l.stored]), [["a", 4, 4], ["b", 4, 0]]);
  * assert.match(c.warnings[0]!, /^Incomplete: 4 of 8 planned rows are stored \(4 missing\)/);
  * assert.match(c.warnings[1]!, /^1 error row:/);
@@ -331,9 +339,7 @@ export interface CompletenessOptions {
  */
 export function completeness(
   plan: PlannedRows,
-  by: readonly string[],
-  stored: readonly StoredCount[],
-  options: CompletenessOptions = {},
+  { by, stored, ...options }: CompletenessInput,
 ): Completeness {
   const groups = new Map<string, CompletenessLine>();
   for (const count of stored) {

@@ -3,8 +3,8 @@
  * better: the points no other point beats on both. Sorted by cost.
  *
  * @param points Items to filter.
- * @param cost Reads the cost (e.g. mean tokens).
- * @param value Reads the value (e.g. accuracy).
+ * @param axes `cost` reads the cost (e.g. mean tokens); `value` reads the
+ *   value (e.g. accuracy).
  * @returns The frontier, cheapest first.
  *
  * @example
@@ -13,13 +13,12 @@
  * import { paretoFrontier } from "./mod.ts";
  *
  * const pts = [{ c: 1, v: 0.5 }, { c: 2, v: 0.4 }, { c: 3, v: 0.9 }];
- * assert.deepEqual(paretoFrontier(pts, (p) => p.c, (p) => p.v), [pts[0], pts[2]]);
+ * assert.deepEqual(paretoFrontier(pts, { cost: (p) => p.c, value: (p) => p.v }), [pts[0], pts[2]]);
  * ```
  */
 export function paretoFrontier<T>(
   points: readonly T[],
-  cost: (p: T) => number,
-  value: (p: T) => number,
+  { cost, value }: { cost: (p: T) => number; value: (p: T) => number },
 ): T[] {
   const sorted = [...points].sort((a, b) =>
     cost(a) - cost(b) || value(b) - value(a)

@@ -149,7 +149,7 @@ export async function leaderboards(
       ).drop("model").rename({ [WHO]: "model" });
       for (const other of entries.slice(1)) {
         try {
-          const c = compareModels(own, leader.who, other.who, {
+          const c = compareModels(own, [leader.who, other.who], {
             resamples: 1, // only the McNemar p is used
           });
           gaps.push({

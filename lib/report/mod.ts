@@ -41,7 +41,10 @@ export * from "./index_page.ts";
 export * from "./csv.ts";
 export * from "./text.ts";
 export * from "./tally.ts";
-export { formatSummaryTable } from "./tally_table.ts";
+export {
+  formatSummaryTable,
+  type FormatSummaryTableOptions,
+} from "./tally_table.ts";
 export * from "./tally_file.ts";
 export * from "./completeness.ts";
 export * from "./columns.ts";

@@ -209,11 +209,10 @@ export function costFrontier(
   const xKey = priced ? "cost" : "tokens_out_mean";
   const xLabel = priced ? "total cost ($)" : "mean completion tokens";
   const title = options.title ?? `Accuracy against ${xLabel}`;
-  const frontier = paretoFrontier(
-    data,
-    (d) => Number(d[xKey]),
-    (d) => Number(d.accuracy),
-  );
+  const frontier = paretoFrontier(data, {
+    cost: (d) => Number(d[xKey]),
+    value: (d) => Number(d.accuracy),
+  });
   return renderPlot(title, {
     width,
     height: 340,

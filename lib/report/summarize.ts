@@ -1,6 +1,6 @@
 import pl from "nodejs-polars";
 import type { DataFrame, Expr } from "./frame.ts";
-import { Z95 } from "./wilson.ts";
+import { type WilsonOptions, Z95 } from "./wilson.ts";
 import { scoredRows } from "./scored.ts";
 
 /** Options for {@linkcode summarize}. */
@@ -18,7 +18,7 @@ export interface SummarizeOptions {
  *
  * @param k Column of successes.
  * @param n Column of trials.
- * @param z Normal quantile. @default {Z95}
+ * @param options `z`, the normal quantile. @default {Z95}
  * @returns `[lo, hi]` expressions (alias them yourself).
  *
  * @example
@@ -37,7 +37,7 @@ export interface SummarizeOptions {
 export function wilsonExprs(
   k: string,
   n: string,
-  z: number = Z95,
+  { z = Z95 }: WilsonOptions = {},
 ): [Expr, Expr] {
   const z2 = z * z;
   const kf = pl.col(k).cast(pl.Float64);
@@ -141,7 +141,7 @@ export function summarize(
         .otherwise(pl.col("cost").sum()).cast(pl.Float64).alias("cost")
       : pl.lit(null).cast(pl.Float64).alias("cost"),
   ];
-  const [lo, hi] = wilsonExprs("correct", "n", z);
+  const [lo, hi] = wilsonExprs("correct", "n", { z });
   // Rows without an answer key (C-Eval's withheld test split) say nothing
   // about accuracy: the one rule (`isScored`) leaves them out.
   const scored = scoredRows(frame);

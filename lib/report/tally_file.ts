@@ -40,7 +40,7 @@ async function* ownRowsOf(
     ordinal++;
     const why = notTheRuns(row, membership) ??
       (keys.has(row.key) ? NOT_THE_RUNS.repeat : null);
-    if (why !== null) countSetAside(setAside, why, ordinal);
+    if (why !== null) countSetAside(setAside, { reason: why, row: ordinal });
     else {
       keys.add(row.key);
       yield row;
@@ -163,10 +163,14 @@ export async function summarizeResultsText(
     ...plan.cells.map((cell) => cell.template),
   ]);
   const tally = templates.size > 1 ? withTemplate : without;
-  const rows = completeness(plan, tally.by, tally.stored(), { runDir });
+  const rows = completeness(plan, {
+    by: tally.by,
+    stored: tally.stored(),
+    runDir,
+  });
   const aside = setAsideWarning(results, setAside);
   if (aside !== null) rows.warnings.unshift(aside);
-  const main = formatSummaryTable(tally.by, await tally.lines(), rows);
+  const main = formatSummaryTable(tally.by, await tally.lines(), { rows });
   if (extra === null) return main;
   const absent = by.filter((d) => !dimsSeen.has(d) && !PLAIN.has(d));
   return `${main}\n\nBy ${by.join(", ")}:\n${

@@ -104,6 +104,15 @@ function blockTable(
   ], by.length);
 }
 
+/** Options of {@linkcode formatSummaryTable}. */
+export interface FormatSummaryTableOptions {
+  /**
+   * The run's rows planned and stored, grouped by `by`.
+   * @default none (no planned, stored and error-row columns)
+   */
+  rows?: Completeness;
+}
+
 /**
  * The summary as aligned text: one table per suite (when `by` has a
  * `suite` column), each with the grouping columns, `n`, the suite's
@@ -117,7 +126,7 @@ function blockTable(
  *
  * @param by The grouping columns' names (the header).
  * @param lines The groups, in the order to print.
- * @param rows The run's rows planned and stored, grouped by `by`.
+ * @param options `rows`, the run's rows planned and stored, grouped by `by`.
  * @returns The tables, a blank line between two, header first; then a
  *   `Warning: ` line per warning and a `Note: ` line per note.
  *
@@ -136,11 +145,11 @@ function blockTable(
  * const text = formatSummaryTable(["model"], [line]);
  * assert.match(text, /^model\s+n\s+accuracy\s+95% CI\s+format ok\s+errors\n/);
  * assert.match(text, /m\s+2\s+50\.0%\s+\[9\.0%, 91\.0%\]\s+100\.0%\s+0\.0%$/);
- * const withRows = formatSummaryTable(["model"], [line], {
+ * const withRows = formatSummaryTable(["model"], [line], { rows: {
  *   lines: [{ keys: ["m"], planned: 3, stored: 2, errors: 0 }],
  *   planned: 3, stored: 2, errors: 0,
  *   warnings: ["Incomplete: 2 of 3 planned rows are stored (1 missing)."], notes: [],
- * });
+ * } });
  * assert.match(withRows, /^model\s+planned\s+stored\s+error rows\s+n\s+accuracy/);
  * assert.match(withRows, /\nm\s+3\s+2\s+0\s+2\s+50\.0%/);
  * assert.match(withRows, /\nWarning: Incomplete: 2 of 3 planned rows/);
@@ -149,7 +158,7 @@ function blockTable(
 export function formatSummaryTable(
   by: readonly string[],
   lines: readonly SummaryLine[],
-  rows?: Completeness,
+  { rows }: FormatSummaryTableOptions = {},
 ): string {
   const scored = new Map(lines.map((line) => [groupId(line.keys), line]));
   const entries: Entry[] = rows === undefined

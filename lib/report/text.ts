@@ -70,14 +70,12 @@ export async function summaryText(
   );
   if (!("manifest" in options)) return formatSummaryTable(keys, lines);
   const { manifest, runDir } = options;
-  return formatSummaryTable(
-    keys,
-    lines,
-    frameCompleteness(
+  return formatSummaryTable(keys, lines, {
+    rows: frameCompleteness(
       frame,
       manifest,
       keys,
       runDir === undefined ? {} : { runDir },
     ),
-  );
+  });
 }

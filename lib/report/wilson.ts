@@ -13,4 +13,9 @@
  *
  * @module
  */
-export { type WilsonInterval, wilsonInterval, Z95 } from "../judge/wilson.ts";
+export {
+  type WilsonInterval,
+  wilsonInterval,
+  type WilsonOptions,
+  Z95,
+} from "../judge/wilson.ts";

@@ -194,11 +194,10 @@ export async function runLane(
     onSkip,
     shard: shared.shard,
   });
-  const contextOf = scoreContexts(
-    shared.judgeProvider,
-    stop.signal,
-    shared.cache,
-  );
+  const contextOf = scoreContexts(shared.judgeProvider, {
+    signal: stop.signal,
+    cache: shared.cache,
+  });
   // This model alone stops when its first rows all fail alike.
   const lane = new AbortController();
   const watch = new FailFast(shared.failFast);
@@ -251,7 +250,7 @@ export async function runLane(
     await written;
   };
   const process = async (item: WorkItem): Promise<void> => {
-    const prompt = buildPrompt(item, model, config);
+    const prompt = buildPrompt(item, { model, config });
     await finish(item, prompt, await converse(item, prompt, path));
   };
 
@@ -277,7 +276,7 @@ export async function runLane(
         for (const item of group) await process(item);
         continue;
       }
-      const prompts = group.map((item) => buildPrompt(item, model, config));
+      const prompts = group.map((item) => buildPrompt(item, { model, config }));
       const answers = await answerGroup(group, prompts, path, shared);
       for (const [i, item] of group.entries()) {
         await finish(item, prompts[i]!, answers[i]!);

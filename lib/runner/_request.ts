@@ -67,14 +67,14 @@ export class RequestPath {
   /** The cached completion of a sample's prompt, if any. */
   cached(prompt: Prompt, sample: number): Completion | undefined {
     const { cache } = this.#shared;
-    return cache?.get(cacheKey(this.#target, prompt, sample));
+    return cache?.get(cacheKey(this.#target, { prompt, sample }));
   }
 
   /** Keeps a completion for a sample's prompt (a failed one is not kept). */
   keep(prompt: Prompt, sample: number, completion: Completion): void {
     const { cache } = this.#shared;
     if (cache !== null && completion.error === undefined) {
-      cache.put(cacheKey(this.#target, prompt, sample), completion);
+      cache.put(cacheKey(this.#target, { prompt, sample }), completion);
     }
   }
 

@@ -94,7 +94,7 @@ async function openJobShard(
     : null;
   let dir: string;
   try {
-    dir = jobShardDir(config.outputDir, config.name, job, checkShard(shard));
+    dir = jobShardDir(config, { job, shard: checkShard(shard) });
   } catch (error) {
     throw new SweepInputError((error as Error).message);
   }
@@ -319,7 +319,10 @@ async function tidyPrior(
   started: Date,
   warnings: string[],
 ): Promise<void> {
-  const said = await tidyResults(resultsPath, prior.bad, started);
+  const said = await tidyResults(resultsPath, {
+    bad: prior.bad,
+    when: started,
+  });
   if (said !== null) warnings.push(said);
 }
 
@@ -426,7 +429,7 @@ export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
     });
     await tidyPrior(resultsPath, prior, started, warnings);
     start.manifest.sessions.push(session);
-    await writeManifest(runDir, start.manifest, secrets);
+    await writeManifest(runDir, start.manifest, { redact: secrets });
     return { runDir, manifest: start.manifest, ...prior, warnings };
   }
   await refuseInsideRun(start.at, config.outputDir);
@@ -442,12 +445,13 @@ export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
   });
   const write = async (dir: string, run: string) => {
     manifest.run = run;
-    await writeManifest(dir, manifest, secrets);
+    await writeManifest(dir, manifest, { redact: secrets });
   };
   try {
     if (start.at === undefined) {
       return fresh(
-        await createRunDir(config.outputDir, config.name, started, {
+        await createRunDir(config.outputDir, config.name, {
+          date: started,
           init: write,
         }),
       );

@@ -56,8 +56,8 @@ export interface CacheTarget {
  * and sample index.
  *
  * @param target Provider kind, base URL and model id.
- * @param prompt The full prompt (messages, params, tools).
- * @param sample The sample index.
+ * @param request `prompt`, the full prompt (messages, params, tools), and
+ *   `sample`, the sample index.
  * @returns 64 hex characters.
  *
  * @example
@@ -66,14 +66,13 @@ export interface CacheTarget {
  * import { cacheKey } from "./cache.ts";
  * const target = { provider: "sim", baseURL: null, model: "sim-strong" };
  * const prompt = { templateId: "direct", messages: [{ role: "user" as const, content: "2+2" }], params: { temperature: 0, max_tokens: 10 } };
- * assert.equal(cacheKey(target, prompt, 0), cacheKey(target, structuredClone(prompt), 0));
- * assert.notEqual(cacheKey(target, prompt, 0), cacheKey(target, prompt, 1));
+ * assert.equal(cacheKey(target, { prompt, sample: 0 }), cacheKey(target, { prompt: structuredClone(prompt), sample: 0 }));
+ * assert.notEqual(cacheKey(target, { prompt, sample: 0 }), cacheKey(target, { prompt, sample: 1 }));
  * ```
  */
 export function cacheKey(
   target: CacheTarget,
-  prompt: Prompt,
-  sample: number,
+  { prompt, sample }: { prompt: Prompt; sample: number },
 ): string {
   const text = canonicalJson({
     provider: target.provider,

@@ -246,16 +246,16 @@ export async function finishRow(input: FinishInput): Promise<ResultRow> {
  *
  * @param provider Makes (or reuses) the provider of a model (loading its
  *   provider kind if needed).
- * @param signal Aborts judge calls when the sweep stops.
- * @param cache Where scorers keep what they derived (the response cache),
- *   or null without a cache.
+ * @param options `signal` aborts judge calls when the sweep stops; `cache`
+ *   is where scorers keep what they derived (the response cache), or null
+ *   without a cache (the default).
  * @returns A lookup from entry to its context.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { scoreContexts } from "./finish.ts";
- * const contextOf = scoreContexts(() => Promise.reject(new Error("unused")), new AbortController().signal);
+ * const contextOf = scoreContexts(() => Promise.reject(new Error("unused")), { signal: new AbortController().signal });
  * const entry = { config: { name: "s", params: { a: 1 } } } as unknown as Parameters<typeof contextOf>[0];
  * assert.equal(contextOf(entry), contextOf(entry));
  * assert.equal(contextOf(entry).cache, undefined);
@@ -263,8 +263,7 @@ export async function finishRow(input: FinishInput): Promise<ResultRow> {
  */
 export function scoreContexts(
   provider: (model: ModelConfig) => Provider | Promise<Provider>,
-  signal: AbortSignal,
-  cache: ScoreCache | null = null,
+  { signal, cache = null }: { signal: AbortSignal; cache?: ScoreCache | null },
 ): (entry: SuiteEntry) => ScoreContext {
   const contexts = new Map<SuiteEntry, ScoreContext>();
   return (entry) => {

@@ -15,13 +15,20 @@ import { safeFileName } from "../file_name.ts";
  */
 export const JOB_ID = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
 
+/** The parts of a sweep config a job's folders are named from. */
+export interface JobSweep {
+  /** The config's `outputDir`. */
+  outputDir: string;
+  /** The config's `name`. */
+  name: string;
+}
+
 /**
  * The folder of one job (all its shards, then `merged/`):
  * `<outputDir>/<name>-<job>`, the name made a safe file name
  * (`safeFileName`: a name the config accepts stays as it is).
  *
- * @param outputDir The config's `outputDir`.
- * @param name The config's `name`.
+ * @param sweep The config's `outputDir` and `name`.
  * @param job The job id (Slurm's array job id, a Kubernetes Job's name).
  * @returns The path.
  * @throws {RangeError} when `job` cannot be part of a folder name.
@@ -30,11 +37,15 @@ export const JOB_ID = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,127}$/;
  * ```ts
  * import assert from "node:assert/strict";
  * import { jobDir } from "./job_dir.ts";
- * assert.equal(jobDir("outputs", "my-sweep", "4107"), "outputs/my-sweep-4107");
- * assert.throws(() => jobDir("outputs", "x", "../up"), RangeError);
+ * const sweep = { outputDir: "outputs", name: "my-sweep" };
+ * assert.equal(jobDir(sweep, "4107"), "outputs/my-sweep-4107");
+ * assert.throws(() => jobDir(sweep, "../up"), RangeError);
  * ```
  */
-export function jobDir(outputDir: string, name: string, job: string): string {
+export function jobDir(
+  { outputDir, name }: JobSweep,
+  job: string,
+): string {
   if (!JOB_ID.test(job)) {
     throw new RangeError(
       `Cannot use job id ${
@@ -91,10 +102,8 @@ export function parseShardDirName(name: string): Shard | null {
  * Where one shard of a job writes: `<outputDir>/<name>-<job>/shard-<i>-of-<n>`.
  * A requeued or retried task computes the same folder and resumes it.
  *
- * @param outputDir The config's `outputDir`.
- * @param name The config's `name`.
- * @param job The job id.
- * @param shard The shard.
+ * @param sweep The config's `outputDir` and `name`.
+ * @param where `job`, the job id, and `shard`, the shard.
  * @returns The path.
  * @throws {RangeError} when `job` cannot be part of a folder name.
  *
@@ -103,16 +112,17 @@ export function parseShardDirName(name: string): Shard | null {
  * import assert from "node:assert/strict";
  * import { jobShardDir } from "./job_dir.ts";
  * assert.equal(
- *   jobShardDir("outputs", "my-sweep", "4107", { index: 1, count: 8 }),
+ *   jobShardDir({ outputDir: "outputs", name: "my-sweep" }, {
+ *     job: "4107",
+ *     shard: { index: 1, count: 8 },
+ *   }),
  *   "outputs/my-sweep-4107/shard-1-of-8",
  * );
  * ```
  */
 export function jobShardDir(
-  outputDir: string,
-  name: string,
-  job: string,
-  shard: Shard,
+  sweep: JobSweep,
+  { job, shard }: { job: string; shard: Shard },
 ): string {
-  return join(jobDir(outputDir, name, job), shardDirName(shard));
+  return join(jobDir(sweep, job), shardDirName(shard));
 }

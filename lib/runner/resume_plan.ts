@@ -18,7 +18,8 @@ import { SweepInputError } from "./entries.ts";
  *
  * @param runDir The run folder being resumed.
  * @param manifest Its manifest (the config and `--limit` it records).
- * @param asked The config and `--limit` given with `--resume`, if any.
+ * @param options The `config` and `limit` (`--limit`) given with
+ *   `--resume`, if any.
  * @throws {SweepInputError} naming what differs and the commands to use.
  *
  * @example
@@ -35,9 +36,9 @@ import { SweepInputError } from "./entries.ts";
 export function checkResumePlan(
   runDir: string,
   manifest: { config: SweepConfig; limit?: number | undefined },
-  asked: { config?: SweepConfig; limit?: number | undefined },
+  options: { config?: SweepConfig; limit?: number | undefined },
 ): void {
-  const { config = manifest.config, limit } = asked;
+  const { config = manifest.config, limit } = options;
   const fresh = "start a new run instead: deno task sweep <config.json>";
   const differs = configDifferences(
     rowConfig(manifest.config),

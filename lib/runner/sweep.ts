@@ -497,7 +497,7 @@ function providerPool(
     const id = JSON.stringify(model);
     let made = providers.get(id);
     if (made === undefined) {
-      made = factory(model, config, env, { simSkills });
+      made = factory(model, config, { env, simSkills });
       providers.set(id, made);
     }
     return made;
@@ -622,5 +622,5 @@ async function closeManifest(
     errors: store.priorErrors + stats.errors,
     cached: store.priorCached + stats.cached,
   };
-  await writeManifest(store.runDir, manifest, store.secrets);
+  await writeManifest(store.runDir, manifest, { redact: store.secrets });
 }

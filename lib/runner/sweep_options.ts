@@ -5,7 +5,7 @@
  * @module
  */
 import type { ModelConfig, SweepConfig } from "../config/schema.ts";
-import type { Provider, ProviderContext } from "../providers/mod.ts";
+import type { CreateProviderOptions, Provider } from "../providers/mod.ts";
 import type { SuiteList } from "../suites/types.ts";
 import type { ProgressMode } from "./progress.ts";
 import type { Shard } from "./shard.ts";
@@ -14,8 +14,7 @@ import type { Shard } from "./shard.ts";
 export type ProviderFactory = (
   model: ModelConfig,
   sweep: SweepConfig,
-  env?: (name: string) => string | undefined,
-  context?: ProviderContext,
+  options?: CreateProviderOptions,
 ) => Provider;
 
 /** Options of `runSweep` (`sweep.ts`). */

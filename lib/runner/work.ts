@@ -138,8 +138,8 @@ export function* workItems(
  * the model's extra params, and the request seed of the item's sample.
  *
  * @param item The work item to ask.
- * @param model The model the prompt is for.
- * @param config The sweep config (defaults and seed).
+ * @param target `model`, the model the prompt is for, and `config`, the
+ *   sweep config (defaults and seed).
  * @returns The prompt to send.
  *
  * @example
@@ -159,15 +159,14 @@ export function* workItems(
  *   template: { id: "direct", description: "", render: (q) => [{ role: "user", content: q.text }] },
  *   sample: 1,
  * } as WorkItem;
- * const prompt = buildPrompt(item, config.models[0]!, config);
+ * const prompt = buildPrompt(item, { model: config.models[0]!, config });
  * assert.deepEqual(prompt.messages, [{ role: "user", content: "2+2" }]);
  * assert.deepEqual(prompt.params, { temperature: 0.5, max_tokens: 64, seed: requestSeed(7, 1) });
  * ```
  */
 export function buildPrompt(
   item: WorkItem,
-  model: ModelConfig,
-  config: SweepConfig,
+  { model, config }: { model: ModelConfig; config: SweepConfig },
 ): Prompt {
   const params: GenerationParams = {
     temperature: model.temperature ?? config.temperature,

@@ -393,7 +393,7 @@ export class Pool {
     }
     const backend = await this.backendOf(language);
     // A limit too small to start a worker is the caller's to fix.
-    checkMemoryFloor(backend, heapMb, "memoryMb");
+    checkMemoryFloor(backend, { memoryMb: heapMb, name: "memoryMb" });
     const cpus = this.cpus;
     if (timing) await this.timingSlots.take();
     // Alone: a quiet lease holds every slot (one quiet lease at a time, so

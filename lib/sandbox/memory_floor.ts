@@ -81,8 +81,8 @@ const WORKER: Record<Backend, string> = {
  * Refuses a memory limit below a backend's floor, before a worker starts.
  *
  * @param backend Where the program would run.
- * @param memoryMb The limit asked for, in MiB.
- * @param name What the limit is called where it was set ("memoryMb", "--memory").
+ * @param limit `memoryMb`, the limit asked for, in MiB, and `name`, what the
+ *   limit is called where it was set ("memoryMb", "--memory").
  * @throws {RangeError} "Cannot run code: <name> <n> is below the <floor> MiB
  *   <worker> needs to start; give <name> <floor> or more".
  *
@@ -90,14 +90,13 @@ const WORKER: Record<Backend, string> = {
  * ```ts
  * import assert from "node:assert/strict";
  * import { checkMemoryFloor } from "./memory_floor.ts";
- * checkMemoryFloor("deno", 8, "memoryMb");
- * assert.throws(() => checkMemoryFloor("pyodide", 20, "--memory"), /--memory 20 is below the 24 MiB a Pyodide worker needs to start; give --memory 24 or more/);
+ * checkMemoryFloor("deno", { memoryMb: 8, name: "memoryMb" });
+ * assert.throws(() => checkMemoryFloor("pyodide", { memoryMb: 20, name: "--memory" }), /--memory 20 is below the 24 MiB a Pyodide worker needs to start; give --memory 24 or more/);
  * ```
  */
 export function checkMemoryFloor(
   backend: Backend,
-  memoryMb: number,
-  name: string,
+  { memoryMb, name }: { memoryMb: number; name: string },
 ): void {
   const floor = MEMORY_FLOOR_MB[backend];
   if (memoryMb >= floor) return;

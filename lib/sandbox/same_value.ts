@@ -56,7 +56,7 @@ function key(v: unknown): string {
  *
  * @param actual The value the sandbox returned.
  * @param expected The value to compare with.
- * @param rule `{ unordered, tolerance }`.
+ * @param rule The rule: `unordered` lists, a float `tolerance`.
  * @returns True when the values match under the rule.
  *
  * @example
@@ -75,9 +75,8 @@ function key(v: unknown): string {
 export function sameValue(
   actual: SandboxValue | unknown,
   expected: SandboxValue | unknown,
-  rule: SameValueRule = {},
+  { unordered = false, tolerance = 0 }: SameValueRule = {},
 ): boolean {
-  const { unordered = false, tolerance = 0 } = rule;
   const eq = (a: unknown, b: unknown): boolean => {
     if (isInt(a) && isInt(b)) return BigInt(a) === BigInt(b);
     if (typeof a === "number" && typeof b === "number") {

@@ -162,7 +162,8 @@ async function readRange(
  *
  * @param file A file open for reading (not closed).
  * @param start Where the line starts.
- * @param end Bytes at or past this offset are not read. @default the end
+ * @param options `end`: bytes at or past this offset are not read.
+ *   @default the end
  * @returns The line.
  *
  * @example
@@ -183,7 +184,7 @@ async function readRange(
 export async function lineAfter(
   file: Deno.FsFile,
   start: number,
-  end = Infinity,
+  { end = Infinity }: { end?: number } = {},
 ): Promise<LineBytes> {
   const block = 1 << 16;
   let bytes = new Uint8Array(0);

@@ -231,8 +231,8 @@ export async function buildManifest(
  *
  * @param runDir The run folder.
  * @param manifest The manifest.
- * @param redact Strings that must never be written (API key values);
- *   each is replaced by `[redacted]`.
+ * @param options `redact`, strings that must never be written (API key
+ *   values); each is replaced by `[redacted]`. @default none
  *
  * @example
  * ```ts
@@ -240,7 +240,7 @@ export async function buildManifest(
  * import { readManifest, writeManifest } from "./manifest.ts";
  * const dir = await Deno.makeTempDir();
  * const config = { models: [], suites: [] };
- * await writeManifest(dir, { run: "sk-secret", config } as never, ["sk-secret"]);
+ * await writeManifest(dir, { run: "sk-secret", config } as never, { redact: ["sk-secret"] });
  * assert.equal((await readManifest(dir)).run, "[redacted]");
  * await Deno.remove(dir, { recursive: true });
  * ```
@@ -248,7 +248,7 @@ export async function buildManifest(
 export async function writeManifest(
   runDir: string,
   manifest: Manifest,
-  redact: readonly string[] = [],
+  { redact = [] }: { redact?: readonly string[] } = {},
 ): Promise<void> {
   const text = redactSecrets(JSON.stringify(manifest, null, 2) + "\n", redact);
   const path = join(runDir, "manifest.json");

@@ -155,22 +155,21 @@ export interface SetAside {
  * each (for {@linkcode setAsideWarning}).
  *
  * @param tally The counts so far (changed in place).
- * @param reason Why the row is set aside.
- * @param row Its 1-based number in the file.
+ * @param row `reason`, why the row is set aside, and `row`, its 1-based
+ *   number in the file.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { countSetAside, type SetAside } from "./membership.ts";
  * const tally = new Map<string, SetAside>();
- * countSetAside(tally, "rows of another run", 3);
+ * countSetAside(tally, { reason: "rows of another run", row: 3 });
  * assert.deepEqual(tally.get("rows of another run"), { count: 1, first: [3] });
  * ```
  */
 export function countSetAside(
   tally: Map<string, SetAside>,
-  reason: string,
-  row: number,
+  { reason, row }: { reason: string; row: number },
 ): void {
   const entry = tally.get(reason) ?? { count: 0, first: [] };
   entry.count++;

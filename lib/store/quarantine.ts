@@ -30,8 +30,8 @@ export interface BadResultLine {
  * temporary file and a rename) only when lines in the middle go.
  *
  * @param resultsPath The `results.jsonl` path.
- * @param bad The lines to set aside.
- * @param when Names the file the lines go to.
+ * @param aside `bad`, the lines to set aside, and `when`, which names the
+ *   file the lines go to.
  * @returns What to tell the user, or null when nothing was set aside.
  *
  * @example
@@ -41,10 +41,10 @@ export interface BadResultLine {
  * const dir = await Deno.makeTempDir();
  * const path = `${dir}/results.jsonl`;
  * await Deno.writeTextFile(path, '{"key":"a"}\noops\n{"key":"b"}\n{"ke');
- * const said = await tidyResults(path, [
+ * const said = await tidyResults(path, { bad: [
  *   { line: 2, text: "oops" },
  *   { line: 4, text: '{"ke' },
- * ], new Date(0));
+ * ], when: new Date(0) });
  * assert.match(said!, /set aside 2 line\(s\), counted in no result \(not result rows: line 2, 4\)/);
  * assert.equal(await Deno.readTextFile(path), '{"key":"a"}\n{"key":"b"}\n');
  * const aside = `${dir}/results.bad-1970-01-01T00-00-00-000Z.jsonl`;
@@ -54,8 +54,7 @@ export interface BadResultLine {
  */
 export async function tidyResults(
   resultsPath: string,
-  bad: readonly BadResultLine[],
-  when: Date,
+  { bad, when }: { bad: readonly BadResultLine[]; when: Date },
 ): Promise<string | null> {
   const { torn } = await repairResults(resultsPath);
   if (bad.length === 0) return null;

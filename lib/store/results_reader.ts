@@ -121,7 +121,7 @@ export async function* readResults(
     file = await Deno.open(path, { read: true });
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) return;
-    throw resultsFileError(error, path, "read the rows");
+    throw resultsFileError(error, { path, action: "read the rows" });
   }
   using _ = file;
   // A folder opens (for reading) on Linux; its first read fails (EISDIR).
@@ -130,7 +130,7 @@ export async function* readResults(
     try {
       return await batches.next();
     } catch (error) {
-      throw resultsFileError(error, path, "read the rows");
+      throw resultsFileError(error, { path, action: "read the rows" });
     }
   };
   for (let b = await next(); !b.done; b = await next()) {

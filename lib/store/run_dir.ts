@@ -76,6 +76,8 @@ export { fsReason };
 
 /** Options of {@linkcode createRunDir}. */
 export interface CreateRunDirOptions {
+  /** The start time, which names the folder. @default now */
+  date?: Date;
   /**
    * Fills the folder before it gets its final name (writes the manifest):
    * called with the temporary folder and the run name it will have (the
@@ -147,8 +149,8 @@ async function makeParent(dir: string, what: string): Promise<void> {
  *
  * @param outputDir The folder that holds run folders (created if missing).
  * @param name The sweep name.
- * @param date The start time.
- * @param options What to write into the folder before it appears.
+ * @param options The start time (`date`) and what to write into the
+ *   folder before it appears (`init`).
  * @returns The path of the new folder.
  * @throws {RunDirError} when `outputDir` cannot be made (a file is in the way).
  *
@@ -158,8 +160,9 @@ async function makeParent(dir: string, what: string): Promise<void> {
  * import { createRunDir } from "./run_dir.ts";
  * const base = await Deno.makeTempDir();
  * const date = new Date("2026-01-02T03:04:05Z");
- * const a = await createRunDir(base, "t", date);
- * const b = await createRunDir(base, "t", date, {
+ * const a = await createRunDir(base, "t", { date });
+ * const b = await createRunDir(base, "t", {
+ *   date,
  *   init: (dir, run) => Deno.writeTextFile(`${dir}/manifest.json`, JSON.stringify({ run })),
  * });
  * assert.ok(a.endsWith("t-20260102-030405"));
@@ -171,10 +174,9 @@ async function makeParent(dir: string, what: string): Promise<void> {
 export async function createRunDir(
   outputDir: string,
   name: string,
-  date: Date = new Date(),
   options: CreateRunDirOptions = {},
 ): Promise<string> {
-  const { init } = options;
+  const { date = new Date(), init } = options;
   await makeParent(outputDir, "set outputDir in the config to a folder path");
   const base = runDirName(name, date);
   const nameOf = (i: number) => i === 1 ? base : `${base}-${i}`;
@@ -437,7 +439,10 @@ export async function checkRunDir(
   try {
     if (rows) complete = await hasCompleteLine(results);
   } catch (error) {
-    throw resultsFileError(error, results, `${action} ${path}`);
+    throw resultsFileError(error, {
+      path: results,
+      action: `${action} ${path}`,
+    });
   }
   if (!complete) {
     throw fail(
@@ -454,8 +459,8 @@ export async function checkRunDir(
  * permission, ... naming the file and what it should be.
  *
  * @param error What reading the file threw.
- * @param path The `results.jsonl` path.
- * @param action What could not be done ("write a report of run").
+ * @param context `path`, the `results.jsonl` path, and `action`, what
+ *   could not be done ("write a report of run").
  * @returns The error to throw: an `OsInputError` (exit 2) or
  *   `OsFailureError` (exit 1), or `error` itself when it is not an OS error.
  *
@@ -466,7 +471,7 @@ export async function checkRunDir(
  * const dir = await Deno.makeTempDir();
  * await Deno.mkdir(`${dir}/results.jsonl`);
  * const error = await Deno.readTextFile(`${dir}/results.jsonl`).catch((e) => e);
- * const mapped = resultsFileError(error, `${dir}/results.jsonl`, "read the run");
+ * const mapped = resultsFileError(error, { path: `${dir}/results.jsonl`, action: "read the run" });
  * assert.equal(mapped.name, "OsInputError");
  * assert.match(mapped.message, /results\.jsonl is a folder, not a file \(the run's rows/);
  * await Deno.remove(dir, { recursive: true });
@@ -474,8 +479,7 @@ export async function checkRunDir(
  */
 export function resultsFileError(
   error: unknown,
-  path: string,
-  action: string,
+  { path, action }: { path: string; action: string },
 ): Error {
   return osError(error, {
     action,

@@ -350,7 +350,7 @@ async function cpuChild(
       suites: [{ name: "arithmetic", params }],
       models: [sim],
     });
-    const provider = createProvider(config.models[0]!, config, undefined, {
+    const provider = createProvider(config.models[0]!, config, {
       simSkills: suites.flatMap((s) => s.simSkills ?? []),
     });
     await loop(async (messages) => {

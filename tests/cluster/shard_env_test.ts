@@ -197,7 +197,10 @@ Deno.test("shardChoice() keeps --shard i/n as it is and reads slurm/k8s from the
 
 Deno.test("jobShardDir() names one folder per job and one per shard inside it", () => {
   assert.equal(
-    jobShardDir("out", "sweep", "41", { index: 2, count: 3 }),
+    jobShardDir({ outputDir: "out", name: "sweep" }, {
+      job: "41",
+      shard: { index: 2, count: 3 },
+    }),
     join("out", "sweep-41", "shard-2-of-3"),
   );
   for (const shard of [{ index: 1, count: 1 }, { index: 7, count: 12 }]) {

@@ -40,8 +40,8 @@ Deno.test("the sweep summary and the report's summarize() give the same n and ac
       suites: SUITES,
       progress: "none",
       // Every seventh request fails for good: error rows in the run.
-      createProvider: (model, sweep, env, context) => {
-        const inner = createProvider(model, sweep, env, context);
+      createProvider: (model, sweep, options) => {
+        const inner = createProvider(model, sweep, options);
         return {
           name: inner.name,
           complete: (prompt, options) =>

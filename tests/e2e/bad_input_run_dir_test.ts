@@ -33,7 +33,8 @@ Deno.test("createRunDir() never shows a folder whose init was cut short, and cle
     // A kill inside init (after the folder was made, before the manifest
     // was whole) is an exception here: nothing appears under a final name.
     await assert.rejects(
-      createRunDir(base, "k", date, {
+      createRunDir(base, "k", {
+        date,
         init: async (dir) => {
           await Deno.writeTextFile(join(dir, "manifest.json"), '{"ha');
           throw new Error("killed");
@@ -50,7 +51,8 @@ Deno.test("createRunDir() never shows a folder whose init was cut short, and cle
     await Deno.mkdir(recent);
     const old = new Date(Date.now() - 10 * 60_000);
     await Deno.utime(stale, old, old);
-    const dir = await createRunDir(base, "k", date, {
+    const dir = await createRunDir(base, "k", {
+      date,
       init: (d, run) =>
         Deno.writeTextFile(join(d, "manifest.json"), JSON.stringify({ run })),
     });

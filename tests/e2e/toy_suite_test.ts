@@ -53,7 +53,7 @@ Deno.test("a toy suite from one fixture file is swept, stored, loaded, summarise
         }],
       },
       "toy-test",
-      suites,
+      { suites },
     );
     const result = await runSweep(config, {
       suites,

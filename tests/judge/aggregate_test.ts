@@ -27,23 +27,24 @@ Deno.test("passAtK() agrees with the exact binomial formula", () => {
     ]]
   ) {
     assert.ok(
-      Math.abs(passAtK(n!, c!, k!) - exactPassAtK(n!, c!, k!)) < 1e-12,
+      Math.abs(passAtK({ n: n!, c: c!, k: k! }) - exactPassAtK(n!, c!, k!)) <
+        1e-12,
       `n=${n} c=${c} k=${k}`,
     );
   }
 });
 
 Deno.test("passAtK() stays finite and stable for large n", () => {
-  const v = passAtK(10_000, 5, 100);
+  const v = passAtK({ n: 10_000, c: 5, k: 100 });
   assert.ok(Number.isFinite(v) && v > 0 && v < 1);
   assert.ok(Math.abs(v - exactPassAtK(10_000, 5, 100)) < 1e-9);
 });
 
 Deno.test("passAtK() rejects impossible counts with RangeError", () => {
-  assert.throws(() => passAtK(3, 4, 1), RangeError);
-  assert.throws(() => passAtK(3, 1, 4), RangeError);
-  assert.throws(() => passAtK(3, 1, 0), RangeError);
-  assert.throws(() => passAtK(3, 1.5, 1), RangeError);
+  assert.throws(() => passAtK({ n: 3, c: 4, k: 1 }), RangeError);
+  assert.throws(() => passAtK({ n: 3, c: 1, k: 4 }), RangeError);
+  assert.throws(() => passAtK({ n: 3, c: 1, k: 0 }), RangeError);
+  assert.throws(() => passAtK({ n: 3, c: 1.5, k: 1 }), RangeError);
 });
 
 Deno.test("majorityVote() ignores nulls and breaks ties by first appearance", () => {

@@ -49,9 +49,13 @@ Deno.test("formatValidFor() is true only for an answered correct, wrong or unsco
     for (const extraction of [FOUND, NONE]) {
       for (const inFormat of [true, false]) {
         let asked = false;
-        const got = formatValidFor(status, extraction, () => {
-          asked = true;
-          return inFormat;
+        const got = formatValidFor({
+          status,
+          extraction,
+          inFormat: () => {
+            asked = true;
+            return inFormat;
+          },
         });
         if (got) table.push(status);
         const counts = ["correct", "wrong", "unscored"].includes(status) &&

@@ -37,7 +37,7 @@ function smallConfig(outputDir: string, models?: unknown[]) {
       ],
     },
     "inline",
-    SUITES,
+    { suites: SUITES },
   );
 }
 

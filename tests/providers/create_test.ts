@@ -44,21 +44,17 @@ Deno.test("createProvider() builds an OpenAIProvider that sends the key from the
       baseURL: server.baseURL,
       apiKeyEnv: "MY_TEST_KEY",
     });
-    const provider = createProvider(
-      model,
-      sweep,
-      (name) => name === "MY_TEST_KEY" ? "sk-from-env-42" : undefined,
-    );
+    const provider = createProvider(model, sweep, {
+      env: (name) => name === "MY_TEST_KEY" ? "sk-from-env-42" : undefined,
+    });
     assert.ok(provider instanceof OpenAIProvider);
     const completion = await provider.complete(arithmeticPrompt(6, 7), {
       sample: 0,
     });
     assert.equal(completion.error, undefined, completion.error?.message);
-    const keyless = createProvider(
-      { ...model, apiKeyEnv: undefined },
-      sweep,
-      () => undefined,
-    );
+    const keyless = createProvider({ ...model, apiKeyEnv: undefined }, sweep, {
+      env: () => undefined,
+    });
     const denied = await keyless.complete(arithmeticPrompt(6, 7), {
       sample: 0,
     });
@@ -77,7 +73,7 @@ Deno.test("createProvider() names the variable and the model when the key is mis
     apiKeyEnv: "ABSENT_KEY",
   });
   assert.throws(
-    () => createProvider(model, sweep, () => undefined),
+    () => createProvider(model, sweep, { env: () => undefined }),
     /"remote".*ABSENT_KEY/,
   );
 });
@@ -85,7 +81,7 @@ Deno.test("createProvider() names the variable and the model when the key is mis
 Deno.test("createProvider() requires a baseURL for openai models", () => {
   const model = ModelSchema.parse({ name: "remote", provider: "openai" });
   assert.throws(
-    () => createProvider(model, sweep, () => undefined),
+    () => createProvider(model, sweep, { env: () => undefined }),
     /needs a baseURL/,
   );
 });

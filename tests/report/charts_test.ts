@@ -97,8 +97,11 @@ Deno.test("paretoFrontier() keeps only points nothing beats on both cost and val
     { c: 4, v: 0.55 },
     { c: 1, v: 0.1 },
   ];
-  assert.deepEqual(paretoFrontier(pts, (p) => p.c, (p) => p.v), [
-    pts[1],
-    pts[2],
-  ]);
+  assert.deepEqual(
+    paretoFrontier(pts, { cost: (p) => p.c, value: (p) => p.v }),
+    [
+      pts[1],
+      pts[2],
+    ],
+  );
 });

@@ -47,8 +47,8 @@ function wrapped(
     call: () => ReturnType<ReturnType<ProviderFactory>["complete"]>,
   ) => ReturnType<ReturnType<ProviderFactory>["complete"]>,
 ): ProviderFactory {
-  return (model, sweep, env, context) => {
-    const inner = createProvider(model, sweep, env, context);
+  return (model, sweep, options) => {
+    const inner = createProvider(model, sweep, options);
     return {
       name: inner.name,
       complete: (prompt, options) =>
@@ -470,10 +470,13 @@ Deno.test("plannedRows() trusts templates seen in rows only when they add up to 
   const part = plannedRows(manifest, new Map([["s", new Set(["d1"])]]));
   assert.deepEqual(part.unknown.map((u) => u.suite), ["s"]);
   assert.equal(part.total, 24);
-  const c = completeness(part, ["suite", "model"], [
-    { keys: ["s", "a"], stored: 5, errors: 0 },
-    { keys: ["t", "a"], stored: 2, errors: 0 },
-  ]);
+  const c = completeness(part, {
+    by: ["suite", "model"],
+    stored: [
+      { keys: ["s", "a"], stored: 5, errors: 0 },
+      { keys: ["t", "a"], stored: 2, errors: 0 },
+    ],
+  });
   assert.deepEqual(
     c.lines.map((l) => [...l.keys, l.planned, l.stored]),
     [["s", "a", null, 5], ["t", "a", 2, 2], ["t", "b", 2, 0]],

@@ -108,7 +108,7 @@ Deno.test("summarize() names an unknown grouping column", async () => {
 Deno.test("compareModels() pairs rows by question, template and sample", async () => {
   const rows = fakeRows({ questions: 50, seed: 5 });
   const { frame } = await loaded(rows);
-  const r = compareModels(frame, "m-good", "m-bad", {
+  const r = compareModels(frame, ["m-good", "m-bad"], {
     seed: 3,
     resamples: 400,
   });
@@ -131,7 +131,7 @@ Deno.test("compareModels() pairs rows by question, template and sample", async (
     r.bootstrap.lo <= r.bootstrap.diff && r.bootstrap.diff <= r.bootstrap.hi,
   );
   assert.throws(
-    () => compareModels(frame, "m-good", "absent"),
+    () => compareModels(frame, ["m-good", "absent"]),
     /share no question/,
   );
 });
@@ -139,7 +139,7 @@ Deno.test("compareModels() pairs rows by question, template and sample", async (
 Deno.test("compareTemplates() reports accuracy gained against extra tokens per model", async () => {
   const rows = fakeRows({ questions: 40, seed: 9 });
   const { frame } = await loaded(rows);
-  const got = compareTemplates(frame, "direct", "cot").toRecords();
+  const got = compareTemplates(frame, ["direct", "cot"]).toRecords();
   assert.deepEqual(got.map((g) => g.model), ["m-bad", "m-good"]);
   for (const g of got) {
     const mine = rows.filter((r) => r.model === g.model);

@@ -22,32 +22,47 @@ const done: Completion = {
 };
 
 Deno.test("cacheKey() changes with every part of the request and ignores key order", () => {
-  const base = cacheKey(target, prompt, 0);
+  const base = cacheKey(target, { prompt, sample: 0 });
   assert.match(base, /^[0-9a-f]{64}$/);
   const variants = [
-    cacheKey({ ...target, baseURL: "http://127.0.0.1:2/v1" }, prompt, 0),
-    cacheKey({ ...target, model: "m2" }, prompt, 0),
-    cacheKey({ ...target, provider: "sim" }, prompt, 0),
+    cacheKey({ ...target, baseURL: "http://127.0.0.1:2/v1" }, {
+      prompt,
+      sample: 0,
+    }),
+    cacheKey({ ...target, model: "m2" }, { prompt, sample: 0 }),
+    cacheKey({ ...target, provider: "sim" }, { prompt, sample: 0 }),
     cacheKey(target, {
-      ...prompt,
-      messages: [{ role: "user", content: "2+3" }],
-    }, 0),
+      prompt: {
+        ...prompt,
+        messages: [{ role: "user", content: "2+3" }],
+      },
+      sample: 0,
+    }),
     cacheKey(target, {
-      ...prompt,
-      params: { ...prompt.params, temperature: 1 },
-    }, 0),
+      prompt: {
+        ...prompt,
+        params: { ...prompt.params, temperature: 1 },
+      },
+      sample: 0,
+    }),
     cacheKey(target, {
-      ...prompt,
-      params: { ...prompt.params, extra: { top_p: 0.5 } },
-    }, 0),
+      prompt: {
+        ...prompt,
+        params: { ...prompt.params, extra: { top_p: 0.5 } },
+      },
+      sample: 0,
+    }),
     cacheKey(target, {
-      ...prompt,
-      tools: [{
-        type: "function",
-        function: { name: "f", description: "", parameters: {} },
-      }],
-    }, 0),
-    cacheKey(target, prompt, 1),
+      prompt: {
+        ...prompt,
+        tools: [{
+          type: "function",
+          function: { name: "f", description: "", parameters: {} },
+        }],
+      },
+      sample: 0,
+    }),
+    cacheKey(target, { prompt, sample: 1 }),
   ];
   assert.equal(new Set([base, ...variants]).size, variants.length + 1);
   const reordered: Prompt = {
@@ -55,13 +70,13 @@ Deno.test("cacheKey() changes with every part of the request and ignores key ord
     messages: [{ content: "2+2", role: "user" }],
     templateId: "other-template-id-is-not-sent",
   };
-  assert.equal(cacheKey(target, reordered, 0), base);
+  assert.equal(cacheKey(target, { prompt: reordered, sample: 0 }), base);
 });
 
 Deno.test("ResponseCache keeps entries across reopening and never stores failures", async () => {
   const dir = await Deno.makeTempDir();
-  const ok = cacheKey(target, prompt, 0);
-  const bad = cacheKey(target, prompt, 1);
+  const ok = cacheKey(target, { prompt, sample: 0 });
+  const bad = cacheKey(target, { prompt, sample: 1 });
   const a = await ResponseCache.open(dir);
   a.put(ok, done);
   a.put(bad, { ...done, text: "", error: { kind: "server", message: "500" } });
@@ -145,7 +160,10 @@ Deno.test("cacheKey() equals the SHA-256 of the sorted-key JSON, so stored cache
     }],
   };
   for (const [p, sample] of [[prompt, 0], [rich, 7]] as const) {
-    assert.equal(cacheKey(target, p, sample), await referenceKey(p, sample));
+    assert.equal(
+      cacheKey(target, { prompt: p, sample }),
+      await referenceKey(p, sample),
+    );
   }
 });
 
@@ -154,8 +172,8 @@ Deno.test("ResponseCache redacts every secret before storing, even inside JSON e
   try {
     const plainKey = "sk-plain-0123456789";
     const oddKey = 'sk-"odd\\key\u00e9-0123';
-    const key = cacheKey(target, prompt, 0);
-    const other = cacheKey(target, prompt, 1);
+    const key = cacheKey(target, { prompt, sample: 0 });
+    const other = cacheKey(target, { prompt, sample: 1 });
     // An older cache (no secrets given) holds an echoed key...
     const old = await ResponseCache.open(dir);
     old.put(other, { ...done, text: `echo ${plainKey}` });
@@ -198,9 +216,17 @@ Deno.test("cacheKey() hashes long and non-ASCII prompts exactly like WebCrypto (
   for (const [i, content] of contents.entries()) {
     const p: Prompt = { ...prompt, messages: [{ role: "user", content }] };
     const hex = await referenceKey(p, i);
-    assert.equal(cacheKey(target, p, i), hex, `content ${i}`);
+    assert.equal(
+      cacheKey(target, { prompt: p, sample: i }),
+      hex,
+      `content ${i}`,
+    );
     // The reused hasher carries nothing over to the next key.
-    assert.equal(cacheKey(target, p, i), hex, `content ${i}, again`);
+    assert.equal(
+      cacheKey(target, { prompt: p, sample: i }),
+      hex,
+      `content ${i}, again`,
+    );
   }
 });
 

@@ -40,9 +40,9 @@ Deno.test("the extraction judge is asked only for unread replies, and the row ke
     const { runDir } = await runSweep(config, {
       suites,
       progress: "none",
-      createProvider: (model, sweep, env, options) => {
+      createProvider: (model, sweep, options) => {
         if (model.name === "judge") {
-          const judge = sim(model, sweep, env, options);
+          const judge = sim(model, sweep, options);
           return {
             name: judge.name,
             complete: (prompt, opts) => {

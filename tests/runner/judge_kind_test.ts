@@ -45,7 +45,7 @@ Deno.test("runSweep() loads an endpoint judge's provider for a sim sweep, for ev
         suites: [{ name: "toy" }],
       },
       "judge",
-      [toySuite],
+      { suites: [toySuite] },
     ).models[0]!;
     // The toy suite, asking the judge about every row.
     const judged: Suite = wrapRuns(toySuite, (run) => ({
@@ -71,7 +71,7 @@ Deno.test("runSweep() loads an endpoint judge's provider for a sim sweep, for ev
         suites: [{ name: "toy", params: { count: 20 } }],
       },
       "judge-kind",
-      [judged],
+      { suites: [judged] },
     );
     const result = await runSweep(config, {
       suites: [judged],

@@ -182,8 +182,8 @@ Deno.test("runSweep() resume keeps the run's shard and refuses another", () =>
       progress: "none",
       shard: { index: 2, count: 2 },
       signal: controller.signal,
-      createProvider: (m, s, e, c) => {
-        const inner = factory(m, s, e, c);
+      createProvider: (m, s, o) => {
+        const inner = factory(m, s, o);
         return {
           name: inner.name,
           complete: (prompt, options) => {

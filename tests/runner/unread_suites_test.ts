@@ -38,7 +38,7 @@ async function sweep(
         suites: entries,
       },
       "unread-test",
-      suites,
+      { suites },
     );
     const result = await runSweep(config, {
       suites,

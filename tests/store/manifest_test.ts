@@ -48,9 +48,11 @@ Deno.test("writeManifest() replaces secrets and round-trips through readManifest
     run: "a",
     note: "key=abcd1234",
     config: { models: [], suites: [] },
-  } as never, [
-    "abcd1234",
-  ]);
+  } as never, {
+    redact: [
+      "abcd1234",
+    ],
+  });
   const text = await Deno.readTextFile(`${dir}/manifest.json`);
   assert.ok(!text.includes("abcd1234"));
   assert.equal((await readManifest(dir)).run, "a");
@@ -62,7 +64,7 @@ Deno.test("createRunDir() names folders by UTC time and never reuses one", async
   const date = new Date("2026-11-29T14:05:09Z");
   assert.equal(runDirName("s", date), "s-20261129-140509");
   const dirs = await Promise.all(
-    [1, 2, 3].map(() => createRunDir(base, "s", date)),
+    [1, 2, 3].map(() => createRunDir(base, "s", { date })),
   );
   assert.equal(new Set(dirs).size, 3);
   await Deno.remove(base, { recursive: true });

@@ -54,9 +54,8 @@ const digitsOf = (x: bigint): string => abs(x).toString();
  * Powers of ten that receive a carry (addition) or give a borrow
  * (subtraction) when the operation is done digit by digit on |operands|.
  *
- * @param op `"+"` or `"-"` (others give no positions).
- * @param left Left operand.
- * @param right Right operand.
+ * @param operation `op`, `"+"` or `"-"` (others give no positions), and
+ *   its `left` and `right` operands.
  * @returns Exponents k such that a carry/borrow moves across 10^k.
  *
  * @example
@@ -64,14 +63,16 @@ const digitsOf = (x: bigint): string => abs(x).toString();
  * import assert from "node:assert/strict";
  * import { carryPositions } from "./mod.ts";
  *
- * assert.deepEqual(carryPositions("+", 58n, 67n), [1, 2]); // 8+7, 5+6+1
- * assert.deepEqual(carryPositions("-", 52n, 17n), [1]); // 2-7 borrows
+ * assert.deepEqual(carryPositions({ op: "+", left: 58n, right: 67n }), [1, 2]); // 8+7, 5+6+1
+ * assert.deepEqual(carryPositions({ op: "-", left: 52n, right: 17n }), [1]); // 2-7 borrows
  * ```
  */
 export function carryPositions(
-  op: MistakeContext["op"],
-  left: bigint,
-  right: bigint,
+  { op, left, right }: {
+    op: MistakeContext["op"];
+    left: bigint;
+    right: bigint;
+  },
 ): number[] {
   if (op !== "+" && op !== "-") return [];
   let a = abs(left), b = abs(right);
@@ -99,7 +100,7 @@ function weightsFor(ctx: MistakeContext): Partial<Record<MistakeKind, number>> {
   const len = digitsOf(ctx.correct).length;
   const hasInts = ctx.left !== undefined && ctx.right !== undefined;
   const carries = hasInts
-    ? carryPositions(ctx.op, ctx.left!, ctx.right!).length
+    ? carryPositions({ op: ctx.op, left: ctx.left!, right: ctx.right! }).length
     : 0;
   const w: Partial<Record<MistakeKind, number>> = {
     wrong_digit: 20,
@@ -190,7 +191,7 @@ function wrongDigit(ctx: MistakeContext, rng: Uniform): bigint {
  *
  * @param kind The kind of mistake.
  * @param ctx The operation.
- * @param rng A seeded generator.
+ * @param options `rng`, a seeded generator.
  * @returns A wrong value, never equal to `ctx.correct`.
  *
  * @example
@@ -200,15 +201,15 @@ function wrongDigit(ctx: MistakeContext, rng: Uniform): bigint {
  *
  * const rng = () => 0.5;
  * const ctx = { op: "+" as const, left: 58n, right: 67n, correct: 125n };
- * const slip = applyMistake("carry_slip", ctx, rng);
+ * const slip = applyMistake("carry_slip", ctx, { rng });
  * assert.ok([25n, 115n, 135n, 225n].includes(slip));
- * assert.equal(applyMistake("sign_error", ctx, rng), -125n);
+ * assert.equal(applyMistake("sign_error", ctx, { rng }), -125n);
  * ```
  */
 export function applyMistake(
   kind: MistakeKind,
   ctx: MistakeContext,
-  rng: Uniform,
+  { rng }: { rng: Uniform },
 ): bigint {
   const value = applyRaw(kind, ctx, rng);
   if (value !== ctx.correct) return value;
@@ -225,7 +226,7 @@ function applyRaw(
   switch (kind) {
     case "carry_slip": {
       const carries = ctx.left !== undefined && ctx.right !== undefined
-        ? carryPositions(ctx.op, ctx.left, ctx.right)
+        ? carryPositions({ op: ctx.op, left: ctx.left, right: ctx.right })
         : [];
       const k = carries.length
         ? pick(rng, carries)
@@ -304,5 +305,5 @@ function applyRaw(
  */
 export function makeMistake(ctx: MistakeContext, rng: Uniform): Mistake {
   const kind = chooseMistake(ctx, rng);
-  return { kind, value: applyMistake(kind, ctx, rng) };
+  return { kind, value: applyMistake(kind, ctx, { rng }) };
 }

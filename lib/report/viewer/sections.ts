@@ -118,7 +118,7 @@ export async function viewerSections(
     const [a, b] = runs.map(String) as [string, string];
     sections.push({
       title: `Runs compared: ${a} → ${b}`,
-      parts: [flipsHtml(compareRuns(frame, a, b), a, b)],
+      parts: [flipsHtml(compareRuns(frame, [a, b]), a, b)],
     });
   }
   sections.push({

@@ -130,7 +130,8 @@ function digitClass(x: string, y: string): NumericErrorClass | null {
  *
  * @param expected The key, `"n"` or `"p/q"`.
  * @param got The wrong answer as an exact rational.
- * @param question Optional question whose `payload` holds `a`, `b`, `op`.
+ * @param options `question`, whose `payload` holds `a`, `b`, `op`.
+ *   @default none (no operands to compare with)
  * @returns The class and the relative error.
  * @throws {SyntaxError} when either value is not a rational.
  *
@@ -141,13 +142,13 @@ function digitClass(x: string, y: string): NumericErrorClass | null {
  * assert.equal(classifyNumericError("-56", "56").errorClass, "sign");
  * assert.equal(classifyNumericError("1234", "1243").errorClass, "transposition");
  * const q = { payload: { op: "+", a: "58", b: "67" } };
- * assert.equal(classifyNumericError("125", "115", q).errorClass, "carry");
+ * assert.equal(classifyNumericError("125", "115", { question: q }).errorClass, "carry");
  * ```
  */
 export function classifyNumericError(
   expected: string,
   got: string,
-  question: ForensicsQuestion = {},
+  { question = {} }: { question?: ForensicsQuestion } = {},
 ): NumericErrorReport {
   const e = parseRational(expected), g = parseRational(got);
   const diff = g.sub(e);

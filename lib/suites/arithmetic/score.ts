@@ -117,7 +117,9 @@ export function judgeNumeric(
     // A stray last number in a cut-off reply is not an answer.
     trusted: extraction.rule !== "last_number",
   });
-  if (ladder !== null) return ladderVerdict(ladder, extraction, inFormat);
+  if (ladder !== null) {
+    return ladderVerdict({ status: ladder, extraction, inFormat });
+  }
   const expected = question.answer.value;
   const value = extraction.value ?? "";
   if (question.answer.kind !== "rational" || typeof expected !== "string") {
@@ -150,21 +152,21 @@ export function judgeNumeric(
       return {
         status: "correct",
         score: 1,
-        formatValid: formatValidFor("correct", extraction, inFormat),
+        formatValid: formatValidFor({
+          status: "correct",
+          extraction,
+          inFormat,
+        }),
         relError: cmp.relError,
         explanation:
           `expected ${expected}, got ${extraction.value} (${extraction.rule})`,
       };
     }
-    const forensics = classifyNumericError(
-      expected,
-      value,
-      question,
-    );
+    const forensics = classifyNumericError(expected, value, { question });
     return {
       status: "wrong",
       score: 0,
-      formatValid: formatValidFor("wrong", extraction, inFormat),
+      formatValid: formatValidFor({ status: "wrong", extraction, inFormat }),
       errorClass: forensics.errorClass,
       relError: forensics.relError,
       explanation:

@@ -74,12 +74,10 @@ export function cevalSubmission(
   frame: DataFrame,
   options: CevalSubmissionOptions = {},
 ): CevalSubmission {
-  requireColumns(
-    frame,
-    ["question_id", "extracted", "subject", "split"],
-    "build C-Eval report",
-    CEVAL,
-  );
+  requireColumns(frame, ["question_id", "extracted", "subject", "split"], {
+    action: "build C-Eval report",
+    ...CEVAL,
+  });
   let f = frame.filter(pl.col("split").eq(pl.lit("test")));
   if (f.columns.includes("suite")) {
     f = f.filter(pl.col("suite").eq(pl.lit("ceval")));

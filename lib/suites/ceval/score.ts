@@ -91,7 +91,7 @@ export function judgeChoice(
     return {
       status: ladder,
       score: 0,
-      formatValid: formatValidFor(ladder, extraction, inFormat),
+      formatValid: formatValidFor({ status: ladder, extraction, inFormat }),
       explanation: ladder === "unscored"
         ? extraction.value === null
           ? "no answer key (withheld test split); no letter found either"
@@ -107,14 +107,14 @@ export function judgeChoice(
     return {
       status: "correct",
       score: 1,
-      formatValid: formatValidFor("correct", extraction, inFormat),
+      formatValid: formatValidFor({ status: "correct", extraction, inFormat }),
       explanation: `chose ${key}`,
     };
   }
   return {
     status: "wrong",
     score: 0,
-    formatValid: formatValidFor("wrong", extraction, inFormat),
+    formatValid: formatValidFor({ status: "wrong", extraction, inFormat }),
     errorClass: extraction.candidates > 1 ? "changed_mind" : "wrong_choice",
     explanation: `chose ${extraction.value}, key ${key}`,
   };

@@ -138,8 +138,8 @@ function itemOf(r: CevalRecord): CevalItem {
  * first `shots` dev examples (never the question itself).
  *
  * @param records The questions of one split.
- * @param dev Dev records (any subjects; matched by subject key).
- * @param shots How many dev examples to attach.
+ * @param examples The dev records (any subjects; matched by subject key)
+ *   and how many of them to attach (`shots`).
  * @returns The questions, in record order.
  *
  * @example
@@ -149,15 +149,14 @@ function itemOf(r: CevalRecord): CevalItem {
  * import { cevalQuestions } from "./suite.ts";
  * const val = await loadCeval("data/ceval", { split: "val", subjects: ["civil_servant"] });
  * const dev = await loadCeval("data/ceval", { split: "dev", subjects: ["civil_servant"] });
- * const qs = cevalQuestions(val, dev, 3);
+ * const qs = cevalQuestions(val, { dev, shots: 3 });
  * assert.equal((qs[0]!.payload as { dev: unknown[] }).dev.length, 3);
  * assert.equal(qs[0]!.id, "ceval/civil_servant/val/0");
  * ```
  */
 export function cevalQuestions(
   records: readonly CevalRecord[],
-  dev: readonly CevalRecord[],
-  shots: number,
+  { dev, shots }: { dev: readonly CevalRecord[]; shots: number },
 ): CevalQuestion[] {
   return records.map((r) => {
     const examples = dev
@@ -239,7 +238,7 @@ async function questions(
       );
     }
   }
-  return cevalQuestions(records, dev, p.shots);
+  return cevalQuestions(records, { dev, shots: p.shots });
 }
 
 /** The HARD subjects the folder actually holds (a partial download is fine). */

@@ -94,12 +94,10 @@ export function cevalBySubject(
 ): DataFrame {
   const { by = ["model", "template"] } = options;
   const facts = ["subject", "subject_zh", "category", "level", "hard"];
-  requireColumns(
-    frame,
-    [...facts, "correct", "status"],
-    "build C-Eval report",
-    CEVAL,
-  );
+  requireColumns(frame, [...facts, "correct", "status"], {
+    action: "build C-Eval report",
+    ...CEVAL,
+  });
   const f = cevalScored(frame);
   const keys = [...groupCols(f, by), ...facts];
   return f.groupBy(keys).agg(

@@ -120,7 +120,8 @@ const INSTRUCTION: Record<CevalMode, string> = {
  *
  * @param question A question made by the C-Eval suite.
  * @param mode The prompt mode.
- * @param form `"chat"` (system + turns) or `"completion"` (one text).
+ * @param options `form`: `"chat"` (system + turns) or `"completion"` (one
+ *   text). @default {"chat"}
  * @returns The chat messages.
  * @throws {TypeError} when the question has no C-Eval payload.
  *
@@ -131,10 +132,10 @@ const INSTRUCTION: Record<CevalMode, string> = {
  * const ex = { question: "2+2=____", choices: { A: "3", B: "4", C: "5", D: "6" }, answer: "B", explanation: "2+2=4" };
  * const item = { question: "1+1=____", choices: { A: "1", B: "2", C: "3", D: "4" }, answer: "B", explanation: null };
  * const q = { id: "q", suite: "ceval", text: "", answer: { kind: "choice" as const, value: "B" }, dims: {}, payload: { item, subjectZh: "初中数学", dev: [ex] } };
- * const chat = renderCeval(q, "few_shot_cot", "chat");
+ * const chat = renderCeval(q, "few_shot_cot", { form: "chat" });
  * assert.deepEqual(chat.map((m) => m.role), ["system", "user", "assistant", "user"]);
  * assert.equal(chat[2]!.content, "让我们一步一步思考，\n2+2=4\n所以答案是B。");
- * const text = renderCeval(q, "few_shot", "completion")[0]!.content;
+ * const text = renderCeval(q, "few_shot", { form: "completion" })[0]!.content;
  * assert.ok(text.startsWith("以下是中国关于初中数学考试的单项选择题"));
  * assert.ok(text.endsWith("D. 4\n答案："));
  * ```
@@ -142,7 +143,7 @@ const INSTRUCTION: Record<CevalMode, string> = {
 export function renderCeval(
   question: Question,
   mode: CevalMode,
-  form: "chat" | "completion" = "chat",
+  { form = "chat" }: { form?: "chat" | "completion" } = {},
 ): ChatMessage[] {
   const { item, subjectZh, dev } = payloadOf(question);
   const shots = mode === "few_shot" || mode === "few_shot_cot" ? dev : [];
@@ -190,13 +191,13 @@ function makeTemplates(): Record<string, Template> {
     out[mode] = {
       id: mode,
       description: `${DESCRIPTIONS[mode]} Chat form.`,
-      render: (q) => renderCeval(q, mode, "chat"),
+      render: (q) => renderCeval(q, mode, { form: "chat" }),
     };
     const id = `${mode}${COMPLETION_SUFFIX}`;
     out[id] = {
       id,
       description: `${DESCRIPTIONS[mode]} Completion form (one prompt text).`,
-      render: (q) => renderCeval(q, mode, "completion"),
+      render: (q) => renderCeval(q, mode, { form: "completion" }),
     };
   }
   return out;

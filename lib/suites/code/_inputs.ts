@@ -37,7 +37,7 @@ export class PreparedInputs {
     const key = `${problem.id}|${problem.version}|${n}|${seed}`;
     let hit = kept.get(key);
     if (hit === undefined) {
-      const args = largeInput(problem, n, seed);
+      const args = largeInput(problem, { n, seed });
       hit = { args, prepared: new PreparedArgs(args) };
       if (kept.size >= LIMIT) kept.delete(kept.keys().next().value!);
     } else kept.delete(key);

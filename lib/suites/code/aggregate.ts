@@ -14,19 +14,25 @@
  * import pl from "nodejs-polars";
  * import { passAtKTable } from "./aggregate.ts";
  * const frame = pl.DataFrame({ model: ["m", "m"], problem: ["p", "p"], correct: [true, false] });
- * assert.equal(passAtKTable(frame, [1]).toRecords()[0]!["pass@1"], 0.5);
+ * assert.equal(passAtKTable(frame, { ks: [1] }).toRecords()[0]!["pass@1"], 0.5);
  * ```
  *
  * @module
  */
-export { passAtKCurve, passAtKTable } from "./pass_at_k.ts";
+export {
+  passAtKCurve,
+  passAtKTable,
+  type PassAtKTableOptions,
+} from "./pass_at_k.ts";
 export {
   ALTERNATIVE_WEIGHTINGS,
   codeScores,
+  type CodeScoresOptions,
   type CodeWeights,
   DEFAULT_WEIGHTS,
   type WeightingSensitivity,
   weightingSensitivity,
+  type WeightingSensitivityOptions,
 } from "./weighted_score.ts";
 export { COMPLEXITY_ORDER, complexityMatrix } from "./complexity_matrix.ts";
 export { kendallTauB, ranks } from "../../report/rank.ts";

@@ -43,12 +43,10 @@ export const COMPLEXITY_ORDER: readonly ComplexityClass[] = [
  * ```
  */
 export function complexityMatrix(frame: DataFrame): DataFrame {
-  requireColumns(
-    frame,
-    ["complexity", "complexity_measured"],
-    "build the complexity matrix",
-    { suite: "code" },
-  );
+  requireColumns(frame, ["complexity", "complexity_measured"], {
+    action: "build the complexity matrix",
+    suite: "code",
+  });
   const f = codeOnly(frame);
   const counts = f.filter(
     functionalExpr(f).and(pl.col("complexity").isNotNull())

@@ -67,12 +67,13 @@ function figuresOf(rows: MetricRows): Promise<Figures> {
         import.meta.url,
       );
       const frame = await rows.frame();
-      const first = passAtKTable(frame, [1], []).toRecords()[0] ?? {};
+      const first = passAtKTable(frame, { ks: [1], by: [] }).toRecords()[0] ??
+        {};
       const k = num(first.samples_min);
       const atK = k === null || k <= 1
         ? first
-        : passAtKTable(frame, [k], []).toRecords()[0] ?? {};
-      const scores = codeScores(frame, []).toRecords()[0] ?? {};
+        : passAtKTable(frame, { ks: [k], by: [] }).toRecords()[0] ?? {};
+      const scores = codeScores(frame, { by: [] }).toRecords()[0] ?? {};
       return {
         pass1: num(first["pass@1"]),
         k,

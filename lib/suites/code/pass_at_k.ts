@@ -18,6 +18,14 @@ function unitColumns(frame: DataFrame, by: readonly string[]): string[] {
   return [...new Set([...by, ...extra])];
 }
 
+/** Options of {@linkcode passAtKTable}. */
+export interface PassAtKTableOptions {
+  /** The k values. @default {[1, 2, 5]} */
+  ks?: readonly number[];
+  /** Grouping columns. @default {["model"]} */
+  by?: readonly string[];
+}
+
 /**
  * Unbiased pass@k per problem (n samples, c correct; null when n < k), its
  * mean per `by` group, and the first-attempt pass rate (sample 0). A
@@ -25,8 +33,7 @@ function unitColumns(frame: DataFrame, by: readonly string[]): string[] {
  * of those columns the frame has.
  *
  * @param frame Code-suite rows with `model`, `problem`, `correct` (and `sample` for the first attempt).
- * @param ks The k values. @default {[1, 2, 5]}
- * @param by Grouping columns. @default {["model"]}
+ * @param options The k values (`ks`) and the grouping columns (`by`).
  * @returns Columns `by`…, `problems`, `samples_min`, `pass@<k>` per k, `first_attempt_rate`.
  * @throws {RangeError} When a needed column is missing or a k is not a positive integer.
  *
@@ -48,8 +55,7 @@ function unitColumns(frame: DataFrame, by: readonly string[]): string[] {
  */
 export function passAtKTable(
   frame: DataFrame,
-  ks: readonly number[] = [1, 2, 5],
-  by: readonly string[] = ["model"],
+  { ks = [1, 2, 5], by = ["model"] }: PassAtKTableOptions = {},
 ): DataFrame {
   for (const k of ks) {
     if (!Number.isInteger(k) || k < 1) {
@@ -63,7 +69,7 @@ export function passAtKTable(
     const out: Row = {};
     for (const c of by) out[c] = u[c];
     for (const k of ks) {
-      out[`pass@${k}`] = k <= u.n ? passAtK(u.n, u.c, k) : null;
+      out[`pass@${k}`] = k <= u.n ? passAtK({ n: u.n, c: u.c, k }) : null;
     }
     out["first"] = u.first;
     out["n"] = u.n;
@@ -94,7 +100,8 @@ function perProblem(
   frame: DataFrame,
   by: readonly string[],
 ): (Row & { n: number; c: number; first: number | null })[] {
-  requireColumns(frame, [...by, "problem", "correct"], "compute pass@k", {
+  requireColumns(frame, [...by, "problem", "correct"], {
+    action: "compute pass@k",
     suite: "code",
   });
   const f = codeOnly(frame);
@@ -157,7 +164,7 @@ export function passAtKCurve(
     for (let k = 1; k <= maxN; k++) {
       const ok = us.filter((u) => u.n >= k);
       if (ok.length === 0) continue;
-      const mean = ok.reduce((s, u) => s + passAtK(u.n, u.c, k), 0) /
+      const mean = ok.reduce((s, u) => s + passAtK({ n: u.n, c: u.c, k }), 0) /
         ok.length;
       rows.push({ ...key, k, pass_at_k: mean, problems: ok.length });
     }

@@ -334,15 +334,16 @@ export function scoreBreakdownChart(
     ["robustness", "robustness"],
     ["performance", "performance"],
   ] as const;
-  const data = codeScores(frame, ["model"], weights).toRecords().flatMap((r) =>
-    parts.flatMap(([component, key]) =>
-      r[key] === null ? [] : [{
-        model: String(r["model"]),
-        component,
-        points: weights[component] / total * Number(r[key]),
-      }]
-    )
-  );
+  const data = codeScores(frame, { by: ["model"], weights }).toRecords()
+    .flatMap((r) =>
+      parts.flatMap(([component, key]) =>
+        r[key] === null ? [] : [{
+          model: String(r["model"]),
+          component,
+          points: weights[component] / total * Number(r[key]),
+        }]
+      )
+    );
   const w = (c: keyof CodeWeights) =>
     `${c} ${Math.round(weights[c] / total * 100)}%`;
   return renderPlot(
@@ -397,7 +398,7 @@ export function weightingRankChart(
   weightings: Readonly<Record<string, CodeWeights>> = ALTERNATIVE_WEIGHTINGS,
   options: CodeChartOptions = {},
 ): Chart {
-  const { scores } = weightingSensitivity(frame, weightings);
+  const { scores } = weightingSensitivity(frame, { weightings });
   const data = scores.toRecords();
   const maxRank = Math.max(1, ...data.map((d) => Number(d["rank"])));
   const names = Object.keys(weightings);

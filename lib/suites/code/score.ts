@@ -229,11 +229,11 @@ export async function scoreCode(
     return {
       status: ladder,
       score: 0,
-      formatValid: formatValidFor(
-        ladder,
+      formatValid: formatValidFor({
+        status: ladder,
         extraction,
-        () => found?.rule.startsWith("fence") ?? false,
-      ),
+        inFormat: () => found?.rule.startsWith("fence") ?? false,
+      }),
       explanation: ladder === "truncated"
         ? "the reply hit the token limit before the code was complete"
         : "no code found in the reply",
@@ -286,7 +286,11 @@ export async function scoreCode(
     return {
       status: "wrong",
       score: 0,
-      formatValid: formatValidFor("wrong", extraction, fenced),
+      formatValid: formatValidFor({
+        status: "wrong",
+        extraction,
+        inFormat: fenced,
+      }),
       errorClass: "wrong_language",
       explanation:
         `asked for ${p.language}, the reply is ${language} (${found.rule})`,
@@ -302,7 +306,11 @@ export async function scoreCode(
   const verdict: Verdict = {
     status: outcome.status,
     score: outcome.status === "correct" ? 1 : 0,
-    formatValid: formatValidFor(outcome.status, extraction, fenced),
+    formatValid: formatValidFor({
+      status: outcome.status,
+      extraction,
+      inFormat: fenced,
+    }),
     explanation: `${outcome.explanation} [${found.rule}${
       found.reason ? `: ${found.reason}` : ""
     }]`,

@@ -57,7 +57,7 @@ export function codeSections(frame: DataFrame): ReportSection[] {
   return presentSections([
     guardedSection("pass@k (unbiased, per problem)", () => [
       passAtKChart(frame),
-      tableHtml(passAtKTable(frame, passKs(frame)), { percent }),
+      tableHtml(passAtKTable(frame, { ks: passKs(frame) }), { percent }),
     ]),
     guardedSection(
       "Accuracy by topic and difficulty",

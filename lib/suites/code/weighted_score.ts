@@ -68,6 +68,14 @@ const COMPONENTS = [
   "performance",
 ] as const;
 
+/** Options of {@linkcode codeScores}. */
+export interface CodeScoresOptions {
+  /** Grouping columns. @default {["model"]} */
+  by?: readonly string[];
+  /** Component weights. @default {DEFAULT_WEIGHTS} */
+  weights?: CodeWeights;
+}
+
 /**
  * The four score components and the weighted score per `by` group.
  *
@@ -86,8 +94,8 @@ const COMPONENTS = [
  * those components and its score is normalised over the weights present.
  *
  * @param frame Code-suite rows (`correct`, and the verdict metrics as columns).
- * @param by Grouping columns. @default {["model"]}
- * @param weights Component weights. @default {DEFAULT_WEIGHTS}
+ * @param options The grouping columns (`by`) and the component weights
+ *   (`weights`).
  * @returns One row per group: `rows`, the rates above, `correctness`, `complexity`, `score`.
  * @throws {RangeError} When a grouping column or `correct` is missing, or the weights are negative or all 0.
  *
@@ -111,10 +119,10 @@ const COMPONENTS = [
  */
 export function codeScores(
   frame: DataFrame,
-  by: readonly string[] = ["model"],
-  weights: CodeWeights = DEFAULT_WEIGHTS,
+  { by = ["model"], weights = DEFAULT_WEIGHTS }: CodeScoresOptions = {},
 ): DataFrame {
-  requireColumns(frame, [...by, "correct"], "score code rows", {
+  requireColumns(frame, [...by, "correct"], {
+    action: "score code rows",
     suite: "code",
   });
   checkWeights(weights);
@@ -230,6 +238,14 @@ export interface WeightingSensitivity {
   reference: string;
 }
 
+/** Options of {@linkcode weightingSensitivity}. */
+export interface WeightingSensitivityOptions {
+  /** Named weightings. @default {ALTERNATIVE_WEIGHTINGS} */
+  weightings?: Readonly<Record<string, CodeWeights>>;
+  /** The column ranked. @default {"model"} */
+  by?: string;
+}
+
 /**
  * The score under several weightings: each model's score and rank under
  * each, the mean score across weightings, and how much the ranking changes
@@ -237,8 +253,7 @@ export interface WeightingSensitivity {
  * model's largest rank change).
  *
  * @param frame Code-suite rows (see {@linkcode codeScores}).
- * @param weightings Named weightings. @default {ALTERNATIVE_WEIGHTINGS}
- * @param by The column ranked. @default {"model"}
+ * @param options The named `weightings` and the column ranked (`by`).
  * @returns Long scores, a per-model table and a per-weighting table.
  * @throws {RangeError} When there are no weightings or {@linkcode codeScores} throws.
  *
@@ -254,8 +269,10 @@ export interface WeightingSensitivity {
  *   edge_pass_rate: [1, 1, 1, 0], large_pass: [false, false, true, false], perf_ratio: [null, null, 1, null],
  * });
  * const s = weightingSensitivity(frame, {
- *   default: { correctness: 1, complexity: 0, robustness: 0, performance: 0 },
- *   speed: { correctness: 0, complexity: 1, robustness: 0, performance: 1 },
+ *   weightings: {
+ *     default: { correctness: 1, complexity: 0, robustness: 0, performance: 0 },
+ *     speed: { correctness: 0, complexity: 1, robustness: 0, performance: 1 },
+ *   },
  * });
  * const tau = s.weightings.toRecords().map((r) => r.kendall_tau);
  * assert.deepEqual(tau, [1, -1]);
@@ -264,8 +281,8 @@ export interface WeightingSensitivity {
  */
 export function weightingSensitivity(
   frame: DataFrame,
-  weightings: Readonly<Record<string, CodeWeights>> = ALTERNATIVE_WEIGHTINGS,
-  by = "model",
+  { weightings = ALTERNATIVE_WEIGHTINGS, by = "model" }:
+    WeightingSensitivityOptions = {},
 ): WeightingSensitivity {
   const names = Object.keys(weightings);
   if (names.length === 0) {
@@ -274,7 +291,8 @@ export function weightingSensitivity(
     );
   }
   const reference = names.includes("default") ? "default" : names[0]!;
-  const base = codeScores(frame, [by], DEFAULT_WEIGHTS).toRecords();
+  const base = codeScores(frame, { by: [by], weights: DEFAULT_WEIGHTS })
+    .toRecords();
   const models = base.map((r) => String(r[by]));
   const components: Components[] = base.map((r) => {
     const num = (k: string) =>

@@ -97,12 +97,9 @@ function whereOf(model: ModelConfig): string {
 /** The provider of a model flag; a model that cannot be made is bad input. */
 function providerOf(flag: string, model: ModelConfig): Provider {
   try {
-    return createProvider(
-      model,
-      { retries: 4, timeoutMs: 60_000 },
-      undefined,
-      { simSkills: linalgSuite.simSkills ?? [] },
-    );
+    return createProvider(model, { retries: 4, timeoutMs: 60_000 }, {
+      simSkills: linalgSuite.simSkills ?? [],
+    });
   } catch (error) {
     throw new TypeError(
       `${

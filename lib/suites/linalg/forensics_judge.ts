@@ -99,8 +99,7 @@ async function ask(
  * "unscored" with the reason — never a guess.
  *
  * @param provider The judge model.
- * @param question The question.
- * @param completion The reply to grade.
+ * @param reply The `question` and the `completion` to grade.
  * @returns The label (stage 2) or an unscored result with prompt and reply.
  *
  * @example
@@ -110,14 +109,13 @@ async function ask(
  * const reply = (text: string) => ({ name: "j", complete: () => Promise.resolve({ text, reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 }) });
  * const q = { id: "q", suite: "linalg", text: "Find det.", answer: { kind: "rational" as const, value: "3" }, dims: {} };
  * const c = { text: "\\boxed{-3}", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 };
- * assert.deepEqual(await judgeWithModel(reply("The cofactor sign.\nLABEL: sign_error"), q, c), { label: "sign_error", stage: 2, detail: "The cofactor sign.\nLABEL: sign_error" });
- * assert.equal("unscored" in await judgeWithModel(reply("Probably arithmetic?"), q, c), true);
+ * assert.deepEqual(await judgeWithModel(reply("The cofactor sign.\nLABEL: sign_error"), { question: q, completion: c }), { label: "sign_error", stage: 2, detail: "The cofactor sign.\nLABEL: sign_error" });
+ * assert.equal("unscored" in await judgeWithModel(reply("Probably arithmetic?"), { question: q, completion: c }), true);
  * ```
  */
 export async function judgeWithModel(
   provider: Provider,
-  question: Question,
-  completion: Completion,
+  { question, completion }: { question: Question; completion: Completion },
 ): Promise<ForensicLabel | Unscored> {
   const prompt = gradePrompt(question, completion);
   const got = await ask(provider, prompt);
@@ -134,9 +132,8 @@ export async function judgeWithModel(
  * with `CONFIRM` or `CORRECT: <label>`; anything else is unscored.
  *
  * @param provider The validating model.
- * @param question The question.
- * @param completion The graded reply.
- * @param label The label to check (from stage 1 or 2).
+ * @param graded The `question`, the graded reply (`completion`) and the
+ *   `label` to check (from stage 1 or 2).
  * @returns The confirmed or corrected label (stage 3), or unscored.
  *
  * @example
@@ -146,15 +143,17 @@ export async function judgeWithModel(
  * const reply = (text: string) => ({ name: "v", complete: () => Promise.resolve({ text, reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 }) });
  * const q = { id: "q", suite: "linalg", text: "Find det.", answer: { kind: "rational" as const, value: "3" }, dims: {} };
  * const c = { text: "\\boxed{4}", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 };
- * const fixed = await validateLabel(reply("CORRECT: input_transcription"), q, c, { label: "arithmetic_error", stage: 1, detail: "" });
+ * const fixed = await validateLabel(reply("CORRECT: input_transcription"), { question: q, completion: c, label: { label: "arithmetic_error", stage: 1, detail: "" } });
  * assert.equal("label" in fixed && fixed.label, "input_transcription");
  * ```
  */
 export async function validateLabel(
   provider: Provider,
-  question: Question,
-  completion: Completion,
-  label: ForensicLabel,
+  { question, completion, label }: {
+    question: Question;
+    completion: Completion;
+    label: ForensicLabel;
+  },
 ): Promise<ForensicLabel | Unscored> {
   const prompt = [
     "A grader classified the FIRST error in this linear-algebra solution.",
@@ -230,9 +229,8 @@ export interface Refinement {
  * Runs stage 2 (judge) and stage 3 (validator), each when given, on one
  * wrong answer whose stage-1 label is `stage1`.
  *
- * @param question The question (its text and key are shown to the judge).
- * @param completion The wrong reply.
- * @param stage1 The stage-1 label, or null.
+ * @param wrong The `question` (its text and key are shown to the judge),
+ *   the wrong reply (`completion`) and `stage1`, the stage-1 label or null.
  * @param options The judge and validator providers (either may be absent).
  * @returns The final label, its stage, and why a stage was unscored.
  *
@@ -243,22 +241,24 @@ export interface Refinement {
  * const reply = (text: string) => ({ name: "j", complete: () => Promise.resolve({ text, reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 }) });
  * const q = { id: "q", suite: "linalg", text: "Find det.", answer: { kind: "rational" as const, value: "3" }, dims: {} };
  * const c = { text: "\\boxed{4}", reasoning: null, finishReason: "stop", usage: { promptTokens: 1, completionTokens: 1 }, latencyMs: 0, attempts: 1 };
- * const out = await refineOne(q, c, "arithmetic_error", { judge: reply("LABEL: sign_error"), validator: reply("CONFIRM") });
+ * const out = await refineOne({ question: q, completion: c, stage1: "arithmetic_error" }, { judge: reply("LABEL: sign_error"), validator: reply("CONFIRM") });
  * assert.equal(out.label, "sign_error");
  * assert.equal(out.stage, 3);
- * const unread = await refineOne(q, c, "arithmetic_error", { judge: reply("no idea") });
+ * const unread = await refineOne({ question: q, completion: c, stage1: "arithmetic_error" }, { judge: reply("no idea") });
  * assert.deepEqual([unread.label, unread.stage], ["arithmetic_error", 1]);
  * assert.match(unread.unscored!, /^stage2: /);
  * assert.equal(unread.failed, undefined);
  * const down = { name: "j", complete: () => Promise.resolve({ text: "", reasoning: null, finishReason: "error", usage: { promptTokens: 0, completionTokens: 0 }, latencyMs: 0, attempts: 5, error: { kind: "connection" as const, message: "Connection error." } }) };
- * const failed = await refineOne(q, c, "arithmetic_error", { judge: down });
+ * const failed = await refineOne({ question: q, completion: c, stage1: "arithmetic_error" }, { judge: down });
  * assert.deepEqual(failed.failed, { stage: 2, kind: "connection", message: "stage2: judge call failed: Connection error." });
  * ```
  */
 export async function refineOne(
-  question: Question,
-  completion: Completion,
-  stage1: string | null,
+  { question, completion, stage1 }: {
+    question: Question;
+    completion: Completion;
+    stage1: string | null;
+  },
   options: RefineLabelsOptions,
 ): Promise<Refinement> {
   let current: ForensicLabel | null = stage1 !== null &&
@@ -267,7 +267,7 @@ export async function refineOne(
     : null;
   const out: Refinement = { label: stage1, stage: 1 };
   if (options.judge) {
-    const got = await judgeWithModel(options.judge, question, completion);
+    const got = await judgeWithModel(options.judge, { question, completion });
     if ("unscored" in got) {
       out.unscored = `stage2: ${got.reason}`;
       if (got.error) {
@@ -276,12 +276,11 @@ export async function refineOne(
     } else current = got;
   }
   if (options.validator && current) {
-    const got = await validateLabel(
-      options.validator,
+    const got = await validateLabel(options.validator, {
       question,
       completion,
-      current,
-    );
+      label: current,
+    });
     if ("unscored" in got) {
       out.unscored = `stage3: ${got.reason}`;
       if (got.error && out.failed === undefined) {
@@ -431,7 +430,7 @@ export async function refineLabels(
       latencyMs: 0,
       attempts: 1,
     };
-    const refined = await refineOne(question, completion, stage1, options);
+    const refined = await refineOne({ question, completion, stage1 }, options);
     if (refined.failed !== undefined) {
       entry.failed = refined.failed;
       if (ENDPOINT_DOWN.has(refined.failed.kind)) down = refined.failed;

@@ -17,7 +17,8 @@ import { summarize } from "../../report/summarize.ts";
 type Row = Record<string, unknown>;
 
 function linalgOnly(frame: DataFrame): DataFrame {
-  requireColumns(frame, ["task", "size", "correct"], "build linalg report", {
+  requireColumns(frame, ["task", "size", "correct"], {
+    action: "build linalg report",
     suite: "linalg",
   });
   return frame.columns.includes("suite")

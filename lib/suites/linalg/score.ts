@@ -57,7 +57,11 @@ export function judgeLinalg(
       return {
         status: "correct",
         score: 1,
-        formatValid: formatValidFor("correct", extraction, boxed),
+        formatValid: formatValidFor({
+          status: "correct",
+          extraction,
+          inFormat: boxed,
+        }),
       };
     }
     // Not correct: stage-1 forensics label what went wrong, whatever the
@@ -67,7 +71,7 @@ export function judgeLinalg(
     return {
       status,
       score: 0,
-      formatValid: formatValidFor(status, extraction, boxed),
+      formatValid: formatValidFor({ status, extraction, inFormat: boxed }),
       ...(label ? { errorClass: label.label } : {}),
       explanation: label
         ? `stage${label.stage}:${label.label}: ${label.detail}`

@@ -248,7 +248,7 @@ async function score(
   if (p.judge === undefined && p.validator === undefined) {
     return { ...verdict, metrics: { forensic_stage: 1 } };
   }
-  const refined = await refineOne(question, completion, stage1, {
+  const refined = await refineOne({ question, completion, stage1 }, {
     ...(p.judge ? { judge: viaContext(p.judge, context) } : {}),
     ...(p.validator ? { validator: viaContext(p.validator, context) } : {}),
   });

@@ -181,7 +181,7 @@ export function scoreQa(
     return {
       status: ladder,
       score: 0,
-      formatValid: formatValidFor(ladder, extraction, inFormat),
+      formatValid: formatValidFor({ status: ladder, extraction, inFormat }),
       explanation: `${noAnswerWhy(extraction)} (expected ${written})`,
     };
   }
@@ -230,7 +230,7 @@ export function scoreQa(
   const verdict: Verdict = {
     status,
     score: correct ? 1 : 0,
-    formatValid: formatValidFor(status, extraction, inFormat),
+    formatValid: formatValidFor({ status, extraction, inFormat }),
     explanation: correct
       ? `matches ${written}`
       : payload?.type === "regex"

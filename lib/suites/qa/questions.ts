@@ -138,8 +138,8 @@ function choiceLetter(
  * Turns a dataset's records into questions.
  *
  * @param records The records, in file order.
- * @param params The suite's params (columns, answer type, tolerance).
- * @param shown The file as the user named it.
+ * @param source `params`, the suite's params (columns, answer type,
+ *   tolerance), and `shown`, the file as the user named it.
  * @returns One question per record.
  * @throws {QaInputError} naming the file, the line and the column, for a
  *   missing question or answer, an answer that is not of its type, a
@@ -151,14 +151,13 @@ function choiceLetter(
  * import { qaQuestions } from "./questions.ts";
  * import { parseQaParams, validateQaParams } from "./params.ts";
  * const params = parseQaParams({ dataset: "q.csv" });
- * const [q] = qaQuestions([{ where: "line 2", at: 2, fields: { question: "Price?", answer: "440.55", category: "money" } }], params, "q.csv");
+ * const [q] = qaQuestions([{ where: "line 2", at: 2, fields: { question: "Price?", answer: "440.55", category: "money" } }], { params, shown: "q.csv" });
  * assert.deepEqual([q!.id, q!.answer, q!.dims], ["qa/q/2", { kind: "rational", value: "8811/20" }, { category: "money", answer_type: "number" }]);
  * ```
  */
 export function qaQuestions(
   records: readonly DatasetRecord[],
-  params: QaParams,
-  shown: string,
+  { params, shown }: { params: QaParams; shown: string },
 ): QaQuestion[] {
   // A column named "id" is the row id unless the params name another.
   const columns = params.columns.id === undefined &&

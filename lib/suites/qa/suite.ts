@@ -60,7 +60,7 @@ export const qaSuite: Suite<QaPayload> = defineSuite({
       readBytes: () =>
         inputs.readBytes(path).catch((e) => unreadable(e, path, p.dataset)),
     });
-    return qaQuestions(records, p, p.dataset);
+    return qaQuestions(records, { params: p, shown: p.dataset });
   },
   templates: QA_TEMPLATES,
   defaultTemplates: ["direct"],

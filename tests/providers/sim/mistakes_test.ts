@@ -76,7 +76,7 @@ Deno.test("applyMistake() never returns the true value and each kind is recognis
       const a = nDigits(rand, 2 + (i % 6)),
         b = nDigits(rand, 2 + ((i >> 1) % 6));
       const ctx = context(op, a, b);
-      const wrong = applyMistake(kind, ctx, rand);
+      const wrong = applyMistake(kind, ctx, { rng: rand });
       assert.notEqual(wrong, ctx.correct);
       const found = explanations(ctx.correct, wrong, a, b, op);
       // A kind that cannot apply falls back to a wrong digit or a near miss.
@@ -109,10 +109,18 @@ Deno.test("chooseMistake() mostly slips carries in sums and digits in products",
 });
 
 Deno.test("carryPositions() finds carries and borrows column by column", () => {
-  assert.deepEqual(carryPositions("+", 999n, 1n), [1, 2, 3]);
-  assert.deepEqual(carryPositions("+", 123n, 456n), []);
-  assert.deepEqual(carryPositions("-", 1000n, 1n), [1, 2, 3]);
-  assert.deepEqual(carryPositions("*", 99n, 99n), []);
+  assert.deepEqual(carryPositions({ op: "+", left: 999n, right: 1n }), [
+    1,
+    2,
+    3,
+  ]);
+  assert.deepEqual(carryPositions({ op: "+", left: 123n, right: 456n }), []);
+  assert.deepEqual(carryPositions({ op: "-", left: 1000n, right: 1n }), [
+    1,
+    2,
+    3,
+  ]);
+  assert.deepEqual(carryPositions({ op: "*", left: 99n, right: 99n }), []);
 });
 
 Deno.test("simChat() wrong answers differ from the right ones in a classifiable way", () => {

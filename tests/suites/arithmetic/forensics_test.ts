@@ -10,7 +10,8 @@ const mul = (a: string, b: string) => ({ payload: { op: "×", a, b } });
 
 Deno.test("classifyNumericError() finds a sign error (same magnitude)", () => {
   assert.equal(
-    classifyNumericError("-4556", "4556", sub("4821", "9377")).errorClass,
+    classifyNumericError("-4556", "4556", { question: sub("4821", "9377") })
+      .errorClass,
     "sign",
   );
   assert.equal(classifyNumericError("3/4", "-3/4").errorClass, "sign");
@@ -19,7 +20,8 @@ Deno.test("classifyNumericError() finds a sign error (same magnitude)", () => {
 
 Deno.test("classifyNumericError() finds a place-value slip (off by 10^k)", () => {
   assert.equal(
-    classifyNumericError("56088", "560880", mul("123", "456")).errorClass,
+    classifyNumericError("56088", "560880", { question: mul("123", "456") })
+      .errorClass,
     "place_value",
   );
   assert.equal(
@@ -32,16 +34,17 @@ Deno.test("classifyNumericError() finds a place-value slip (off by 10^k)", () =>
 Deno.test("classifyNumericError() finds a carry slip only at a carrying column in a sum", () => {
   // 58 + 67: column 0 carries into column 1, column 1 into column 2.
   assert.equal(
-    classifyNumericError("125", "115", add("58", "67")).errorClass,
+    classifyNumericError("125", "115", { question: add("58", "67") })
+      .errorClass,
     "carry",
   );
   assert.equal(
-    classifyNumericError("125", "25", add("58", "67")).errorClass,
+    classifyNumericError("125", "25", { question: add("58", "67") }).errorClass,
     "carry",
   );
   // 12 + 34 = 46 has no carries: +10 is a wrong digit, not a carry slip.
   assert.equal(
-    classifyNumericError("46", "56", add("12", "34")).errorClass,
+    classifyNumericError("46", "56", { question: add("12", "34") }).errorClass,
     "digit",
   );
 });
@@ -49,14 +52,15 @@ Deno.test("classifyNumericError() finds a carry slip only at a carrying column i
 Deno.test("classifyNumericError() finds a borrow slip in a difference", () => {
   // 52 - 17: column 0 borrows from column 1 -> forgetting it gives 45.
   assert.equal(
-    classifyNumericError("35", "45", sub("52", "17")).errorClass,
+    classifyNumericError("35", "45", { question: sub("52", "17") }).errorClass,
     "carry",
   );
 });
 
 Deno.test("classifyNumericError() counts ±10^k in a product as a carry slip", () => {
   assert.equal(
-    classifyNumericError("56088", "57088", mul("123", "456")).errorClass,
+    classifyNumericError("56088", "57088", { question: mul("123", "456") })
+      .errorClass,
     "carry",
   );
 });
@@ -90,17 +94,20 @@ Deno.test("classifyNumericError() finds dropped and extra digits", () => {
 
 Deno.test("classifyNumericError() finds an operand echo and a partial product", () => {
   assert.equal(
-    classifyNumericError("56088", "456", mul("123", "456")).errorClass,
+    classifyNumericError("56088", "456", { question: mul("123", "456") })
+      .errorClass,
     "operand_echo",
   );
   // 123 × 6 = 738, a partial product of 123 × 456.
   assert.equal(
-    classifyNumericError("56088", "738", mul("123", "456")).errorClass,
+    classifyNumericError("56088", "738", { question: mul("123", "456") })
+      .errorClass,
     "operand_echo",
   );
   // 123 × 5 shifted: 6150.
   assert.equal(
-    classifyNumericError("56088", "6150", mul("123", "456")).errorClass,
+    classifyNumericError("56088", "6150", { question: mul("123", "456") })
+      .errorClass,
     "operand_echo",
   );
   // Word-problem quantities count as operands too.
@@ -108,7 +115,7 @@ Deno.test("classifyNumericError() finds an operand echo and a partial product", 
     payload: { op: "word", qty: "6", price: "486", paid: "10000" },
   };
   assert.equal(
-    classifyNumericError("7084", "10000", word).errorClass,
+    classifyNumericError("7084", "10000", { question: word }).errorClass,
     "operand_echo",
   );
 });
@@ -129,9 +136,11 @@ Deno.test("classifyNumericError() falls back to other, with the relative error",
 Deno.test("classifyNumericError() covers every class in its list", () => {
   const seen = new Set([
     classifyNumericError("-5", "5").errorClass,
-    classifyNumericError("56088", "456", mul("123", "456")).errorClass,
+    classifyNumericError("56088", "456", { question: mul("123", "456") })
+      .errorClass,
     classifyNumericError("56088", "560880").errorClass,
-    classifyNumericError("125", "115", add("58", "67")).errorClass,
+    classifyNumericError("125", "115", { question: add("58", "67") })
+      .errorClass,
     classifyNumericError("1234", "1324").errorClass,
     classifyNumericError("56088", "56588").errorClass,
     classifyNumericError("56088", "5688").errorClass,

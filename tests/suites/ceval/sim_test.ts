@@ -75,7 +75,7 @@ Deno.test("multiple-choice skill solves a computable C-Eval question from the pr
     "-21",
   ], 1);
   for (const form of ["chat", "completion"] as const) {
-    const text = reply("sim-strong", renderCeval(q, "few_shot", form));
+    const text = reply("sim-strong", renderCeval(q, "few_shot", { form }));
     assert.equal(extractChoice(text)?.letter, "B", `${form}: ${text}`);
   }
 });
@@ -86,20 +86,30 @@ Deno.test("multiple-choice skill writes the styles real models use", () => {
     "11",
     "25",
   ], 0);
-  const bare = reply("sim-strong", renderCeval(q, "answer_only", "chat"));
+  const bare = reply(
+    "sim-strong",
+    renderCeval(q, "answer_only", { form: "chat" }),
+  );
   assert.equal(bare, "A");
-  const cued = reply("sim-strong", renderCeval(q, "few_shot", "chat"));
+  const cued = reply(
+    "sim-strong",
+    renderCeval(q, "few_shot", { form: "chat" }),
+  );
   assert.equal(cued, "答案：A");
-  const free = reply("sim-average", renderCeval(q, "zero_shot", "chat"));
+  const free = reply(
+    "sim-average",
+    renderCeval(q, "zero_shot", { form: "chat" }),
+  );
   assert.match(free, /^答案是 A(\. 15)?。$/);
-  const cot = reply("sim-strong", renderCeval(q, "cot", "chat"));
+  const cot = reply("sim-strong", renderCeval(q, "cot", { form: "chat" }));
   const lines = cot.split("\n");
   assert.match(lines[1]!, /选项 [BCD]/, "discusses another letter first");
   assert.ok(lines.some((l) => l === "所以答案是A。"), cot);
   assert.equal(extractChoice(cot)?.letter, "A");
   const chatty = Array.from(
     { length: 12 },
-    (_, seed) => reply("sim-chatty", renderCeval(q, "zero_shot", "chat"), seed),
+    (_, seed) =>
+      reply("sim-chatty", renderCeval(q, "zero_shot", { form: "chat" }), seed),
   );
   assert.ok(chatty.some((t) => t.includes("A. 15")), chatty.join(" | "));
 });
@@ -127,13 +137,20 @@ Deno.test("multiple-choice skill is deterministic and keeps its guess on knowled
     "丙",
     "丁",
   ], 2);
-  const a = reply("sim-strong", renderCeval(q, "few_shot", "chat"), 3);
-  assert.equal(reply("sim-strong", renderCeval(q, "few_shot", "chat"), 3), a);
+  const a = reply(
+    "sim-strong",
+    renderCeval(q, "few_shot", { form: "chat" }),
+    3,
+  );
+  assert.equal(
+    reply("sim-strong", renderCeval(q, "few_shot", { form: "chat" }), 3),
+    a,
+  );
   const forms = [
-    renderCeval(q, "zero_shot", "chat"),
-    renderCeval(q, "answer_only", "chat"),
-    renderCeval(q, "few_shot", "chat"),
-    renderCeval(q, "few_shot", "completion"),
+    renderCeval(q, "zero_shot", { form: "chat" }),
+    renderCeval(q, "answer_only", { form: "chat" }),
+    renderCeval(q, "few_shot", { form: "chat" }),
+    renderCeval(q, "few_shot", { form: "completion" }),
   ];
   const letters = new Set(
     forms.map((m) => extractChoice(reply("sim-strong", m))?.letter),
@@ -148,7 +165,7 @@ Deno.test("multiple-choice skill accuracy depends on the subject: middle school 
     for (const [i, q] of qs.entries()) {
       const text = reply(
         "sim-average",
-        renderCeval(q, "few_shot", "chat"),
+        renderCeval(q, "few_shot", { form: "chat" }),
         i,
         0.7,
       );

@@ -79,7 +79,9 @@ export async function knownClassPrograms(): Promise<KnownProgram[]> {
     const inputs = new Map<number, PreparedArgs>();
     const input = (n: number) => {
       let x = inputs.get(n);
-      if (x === undefined) inputs.set(n, x = new Prepared(largeInput(p, n, 1)));
+      if (x === undefined) {
+        inputs.set(n, x = new Prepared(largeInput(p, { n, seed: 1 })));
+      }
       return x;
     };
     for (const language of ["python", "javascript"] as const) {

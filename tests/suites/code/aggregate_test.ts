@@ -32,7 +32,7 @@ Deno.test("passAtKTable() matches hand-computed pass@k for n=5, c=2", () => {
   const frame = pl.DataFrame(
     samples("m", "p", [false, true, false, true, false]),
   );
-  const [row] = passAtKTable(frame, [1, 2, 3, 5]).toRecords();
+  const [row] = passAtKTable(frame, { ks: [1, 2, 3, 5] }).toRecords();
   close(row!["pass@1"], 0.4, "pass@1");
   close(row!["pass@2"], 0.7, "pass@2"); // 1 − C(3,2)/C(5,2) = 1 − 3/10
   close(row!["pass@3"], 0.9, "pass@3"); // 1 − C(3,3)/C(5,3) = 1 − 1/10
@@ -48,7 +48,7 @@ Deno.test("passAtKTable() averages problems per model, null when n < k", () => {
     ...samples("a", "p2", [false, false, false, false, false]),
     ...samples("b", "p1", [true, false]),
   ]);
-  const rows = passAtKTable(frame, [1, 2, 5]).toRecords();
+  const rows = passAtKTable(frame, { ks: [1, 2, 5] }).toRecords();
   assert.deepEqual(rows.map((r) => r.model), ["a", "b"]);
   close(rows[0]!["pass@1"], 0.5);
   close(rows[0]!["pass@5"], 0.5);
@@ -63,10 +63,11 @@ Deno.test("passAtKTable() keeps languages apart as separate problems", () => {
     ...samples("a", "p", [true, false], { language: "python" }),
     ...samples("a", "p", [false, false], { language: "javascript" }),
   ]);
-  const [all] = passAtKTable(frame, [2]).toRecords();
+  const [all] = passAtKTable(frame, { ks: [2] }).toRecords();
   assert.equal(all!.problems, 2);
   close(all!["pass@2"], 0.5);
-  const byLang = passAtKTable(frame, [1], ["model", "language"]).toRecords();
+  const byLang = passAtKTable(frame, { ks: [1], by: ["model", "language"] })
+    .toRecords();
   assert.deepEqual(byLang.map((r) => [r.language, r["pass@1"]]), [
     ["javascript", 0],
     ["python", 0.5],
@@ -75,7 +76,7 @@ Deno.test("passAtKTable() keeps languages apart as separate problems", () => {
 
 Deno.test("passAtKTable() rejects k = 0 and a frame without problem", () => {
   const frame = pl.DataFrame(samples("m", "p", [true]));
-  assert.throws(() => passAtKTable(frame, [0]), RangeError);
+  assert.throws(() => passAtKTable(frame, { ks: [0] }), RangeError);
   assert.throws(
     () => passAtKTable(pl.DataFrame({ model: ["m"], correct: [true] })),
     /lacks problem/,
@@ -143,7 +144,8 @@ Deno.test("codeScores() leaves bank-only components null for HumanEval rows", ()
     correct: [true, false],
     functional_pass_rate: [1, 0],
   });
-  const [row] = codeScores(frame, ["model"], DEFAULT_WEIGHTS).toRecords();
+  const [row] = codeScores(frame, { by: ["model"], weights: DEFAULT_WEIGHTS })
+    .toRecords();
   close(row!.functional_pass_rate, 0.5);
   assert.equal(row!.complexity_met_rate, null);
   assert.equal(row!.robustness, null);
@@ -153,9 +155,12 @@ Deno.test("codeScores() leaves bank-only components null for HumanEval rows", ()
 Deno.test("codeScores() rejects negative weights", () => {
   assert.throws(
     () =>
-      codeScores(scoredFrame(), ["model"], {
-        ...DEFAULT_WEIGHTS,
-        complexity: -1,
+      codeScores(scoredFrame(), {
+        by: ["model"],
+        weights: {
+          ...DEFAULT_WEIGHTS,
+          complexity: -1,
+        },
       }),
     /non-negative/,
   );
@@ -164,23 +169,25 @@ Deno.test("codeScores() rejects negative weights", () => {
 Deno.test("weightingSensitivity() ranks models per weighting and measures the change", () => {
   // a wins on correctness, b on complexity and performance.
   const s = weightingSensitivity(scoredFrame(), {
-    default: {
-      correctness: 0.4,
-      complexity: 0.25,
-      robustness: 0.2,
-      performance: 0.15,
-    },
-    correctness_only: {
-      correctness: 1,
-      complexity: 0,
-      robustness: 0,
-      performance: 0,
-    },
-    complexity_only: {
-      correctness: 0,
-      complexity: 1,
-      robustness: 0,
-      performance: 0,
+    weightings: {
+      default: {
+        correctness: 0.4,
+        complexity: 0.25,
+        robustness: 0.2,
+        performance: 0.15,
+      },
+      correctness_only: {
+        correctness: 1,
+        complexity: 0,
+        robustness: 0,
+        performance: 0,
+      },
+      complexity_only: {
+        correctness: 0,
+        complexity: 1,
+        robustness: 0,
+        performance: 0,
+      },
     },
   });
   assert.equal(s.reference, "default");

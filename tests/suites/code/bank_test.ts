@@ -274,25 +274,33 @@ Deno.test("compareOutput() asks the checker, which sees the arguments", () => {
 Deno.test("largeInput() is deterministic per seed and grows with n", () => {
   for (const p of bank) {
     const [n0, n1] = p.large.sizes;
-    const a = JSON.stringify(largeInput(p, n0!, 11));
-    assert.equal(JSON.stringify(largeInput(p, n0!, 11)), a, p.id);
-    assert.notEqual(JSON.stringify(largeInput(p, n1!, 11)), a, p.id);
+    const a = JSON.stringify(largeInput(p, { n: n0!, seed: 11 }));
+    assert.equal(JSON.stringify(largeInput(p, { n: n0!, seed: 11 })), a, p.id);
+    assert.notEqual(
+      JSON.stringify(largeInput(p, { n: n1!, seed: 11 })),
+      a,
+      p.id,
+    );
     assert.equal(
-      largeInput(p, n0!, 11).length,
+      largeInput(p, { n: n0!, seed: 11 }).length,
       p.tests[0]!.args.length,
       `${p.id}: large() gives as many arguments as the tests`,
     );
   }
   const p = bank.find((q) => q.id === "max_window_sum")!;
-  assert.notDeepEqual(largeInput(p, 64, 1), largeInput(p, 64, 2));
-  assert.throws(() => largeInput(p, -1, 1), RangeError);
+  assert.notDeepEqual(
+    largeInput(p, { n: 64, seed: 1 }),
+    largeInput(p, { n: 64, seed: 2 }),
+  );
+  assert.throws(() => largeInput(p, { n: -1, seed: 1 }), RangeError);
 });
 
 Deno.test("largeInput() keeps the largest input of every problem under about 1 MB of JSON", () => {
   const enc = new TextEncoder();
   for (const p of bank) {
     const n = p.large.sizes.at(-1)!;
-    const bytes = enc.encode(JSON.stringify(largeInput(p, n, 3))).length;
+    const bytes =
+      enc.encode(JSON.stringify(largeInput(p, { n, seed: 3 }))).length;
     assert.ok(bytes < 1_200_000, `${p.id}: ${bytes} bytes at n = ${n}`);
   }
 });

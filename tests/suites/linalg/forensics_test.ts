@@ -113,8 +113,7 @@ Deno.test("judgeWithModel() returns the judge's label with stage 2 and sends the
       "The first error is a flipped cofactor sign.\nLABEL: sign_error",
       seen,
     ),
-    question(DET3),
-    completion("\\boxed{41}"),
+    { question: question(DET3), completion: completion("\\boxed{41}") },
   );
   assert.ok("label" in got);
   assert.equal(got.label, "sign_error");
@@ -124,19 +123,17 @@ Deno.test("judgeWithModel() returns the judge's label with stage 2 and sends the
 });
 
 Deno.test("judgeWithModel() never guesses: an unknown or missing label is unscored with the reason", async () => {
-  const unknown = await judgeWithModel(
-    scripted("LABEL: probably_sign"),
-    question(DET3),
-    completion("x"),
-  );
+  const unknown = await judgeWithModel(scripted("LABEL: probably_sign"), {
+    question: question(DET3),
+    completion: completion("x"),
+  });
   assert.ok("unscored" in unknown);
   assert.match(unknown.reason, /unknown label "probably_sign"/);
   assert.equal(unknown.reply, "LABEL: probably_sign");
-  const none = await judgeWithModel(
-    scripted("It is a sign error, I think."),
-    question(DET3),
-    completion("x"),
-  );
+  const none = await judgeWithModel(scripted("It is a sign error, I think."), {
+    question: question(DET3),
+    completion: completion("x"),
+  });
   assert.ok("unscored" in none);
   assert.match(none.reason, /no LABEL line/);
 });
@@ -154,11 +151,10 @@ Deno.test("judgeWithModel() against the in-process sim is unscored, not guessed"
     },
     { retries: 0, timeoutMs: 5_000 },
   );
-  const got = await judgeWithModel(
-    sim,
-    question(DET3),
-    completion("\\boxed{41}"),
-  );
+  const got = await judgeWithModel(sim, {
+    question: question(DET3),
+    completion: completion("\\boxed{41}"),
+  });
   // The sim has no grading skill: its reply has no LABEL line, so no label is invented.
   assert.ok("unscored" in got, JSON.stringify(got));
   assert.match(got.reason, /no LABEL line|unknown label/);
@@ -175,9 +171,7 @@ Deno.test("validateLabel() confirms, corrects, or leaves unscored", async () => 
   })!;
   const confirmed = await validateLabel(
     scripted("Checked the entries.\nCONFIRM"),
-    q,
-    c,
-    first,
+    { question: q, completion: c, label: first },
   );
   assert.ok(
     "label" in confirmed && confirmed.label === first.label &&
@@ -185,12 +179,14 @@ Deno.test("validateLabel() confirms, corrects, or leaves unscored", async () => 
   );
   const corrected = await validateLabel(
     scripted("No.\nCORRECT: arithmetic_error"),
-    q,
-    c,
-    first,
+    { question: q, completion: c, label: first },
   );
   assert.ok("label" in corrected && corrected.label === "arithmetic_error");
-  const unclear = await validateLabel(scripted("Hmm, maybe."), q, c, first);
+  const unclear = await validateLabel(scripted("Hmm, maybe."), {
+    question: q,
+    completion: c,
+    label: first,
+  });
   assert.ok("unscored" in unclear);
 });
 

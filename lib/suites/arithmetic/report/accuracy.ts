@@ -73,12 +73,10 @@ export function accuracyByDigits(
     columns = 3,
     width = 900,
   } = options;
-  requireColumns(
-    frame,
-    [facet, series, dimension, "correct"],
-    "build the chart",
-    { suite: "arithmetic" },
-  );
+  requireColumns(frame, [facet, series, dimension, "correct"], {
+    action: "build the chart",
+    suite: "arithmetic",
+  });
   const data = summarize(
     frame.filter(pl.col(dimension).isNotNull()),
     [facet, dimension, series],
@@ -183,12 +181,10 @@ export function accuracyAgainstTokens(
 ): Chart {
   const { templates = ["direct", "cot"], series = "model", width = 720 } =
     options;
-  requireColumns(
-    frame,
-    [series, "template", "correct", "completion_tokens"],
-    "build the chart",
-    { suite: "arithmetic" },
-  );
+  requireColumns(frame, [series, "template", "correct", "completion_tokens"], {
+    action: "build the chart",
+    suite: "arithmetic",
+  });
   const [from, to] = templates;
   const data = summarize(
     frame.filter(pl.col("template").isIn([from, to])),

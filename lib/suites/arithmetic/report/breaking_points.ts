@@ -100,7 +100,7 @@ export function breakingPoint(
       }
     }
     if (
-      confirmed === null && wilsonInterval(p.correct, p.n, z).hi < threshold
+      confirmed === null && wilsonInterval(p.correct, p.n, { z }).hi < threshold
     ) {
       confirmed = p.x;
     }
@@ -149,12 +149,10 @@ export function breakingPoints(
   options: BreakingPointsOptions = {},
 ): DataFrame {
   const { by = ["model"], dimension = "digits", ...rest } = options;
-  requireColumns(
-    frame,
-    [...by, dimension, "correct"],
-    "build breaking points",
-    { suite: "arithmetic" },
-  );
+  requireColumns(frame, [...by, dimension, "correct"], {
+    action: "build breaking points",
+    suite: "arithmetic",
+  });
   const data = summarize(
     frame.filter(pl.col(dimension).isNotNull()),
     [...by, dimension],

@@ -57,12 +57,12 @@ export function bareVsTool(
 ): DataFrame {
   const { bare = ["direct"], tool = ["calculator"], group = "digits" } =
     options;
-  requireColumns(
-    frame,
-    ["model", "template", "correct", ...(group ? [group] : [])],
-    "build the bare-vs-tool table",
-    { suite: "arithmetic" },
-  );
+  requireColumns(frame, [
+    "model",
+    "template",
+    "correct",
+    ...(group ? [group] : []),
+  ], { action: "build the bare-vs-tool table", suite: "arithmetic" });
   const cols = ["model", "template", "correct", ...(group ? [group] : [])];
   const outcomes = frame.select(...cols).toRecords().map((r) => ({
     model: String(r.model),

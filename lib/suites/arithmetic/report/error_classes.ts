@@ -90,7 +90,8 @@ export function errorClassShares(
   frame: DataFrame,
   by = "digits",
 ): DataFrame {
-  requireColumns(frame, [by, "status"], "build error classes", {
+  requireColumns(frame, [by, "status"], {
+    action: "build error classes",
     suite: "arithmetic",
   });
   const order = new Map(ARITHMETIC_ERROR_ORDER.map((c, i) => [c, i]));

@@ -84,12 +84,10 @@ export function calibrationSummary(
 
 /** The llmmath rows of a frame (preset `llmmath`, or question ids of its items). */
 function llmmathRows(frame: DataFrame): DataFrame {
-  requireColumns(
-    frame,
-    ["model", "question_id", "correct"],
-    "build llmmath tables",
-    { suite: "arithmetic" },
-  );
+  requireColumns(frame, ["model", "question_id", "correct"], {
+    action: "build llmmath tables",
+    suite: "arithmetic",
+  });
   return frame.filter(
     pl.col("question_id").str.startsWith("arithmetic/llmmath/"),
   );
@@ -234,12 +232,10 @@ export function llmmathCalibration(
   options: LlmmathCalibrationOptions = {},
 ): DataFrame {
   const { model = "sim-average", template = null } = options;
-  requireColumns(
-    frame,
-    ["model", "question_id", "correct"],
-    "build the calibration",
-    { suite: "arithmetic" },
-  );
+  requireColumns(frame, ["model", "question_id", "correct"], {
+    action: "build the calibration",
+    suite: "arithmetic",
+  });
   const mine = frame.filter(pl.col("model").eq(pl.lit(model)));
   const items = llmmathTable(mine).toRecords()[0] ?? null;
   const runs = llmmathReport(

@@ -12,8 +12,8 @@ import type { CodeProblem } from "./types.ts";
  * gives the same input.
  *
  * @param problem The problem (its id and generator).
- * @param n The input size, a non-negative integer (usually one of `large.sizes`).
- * @param seed Any 32-bit integer.
+ * @param size `n`, the input size, a non-negative integer (usually one of
+ *   `large.sizes`), and `seed`, any 32-bit integer.
  * @returns The argument list to call the entry function with.
  * @throws {RangeError} When `n` is not a non-negative integer.
  * @throws {TypeError} When the generator does not return an array.
@@ -28,14 +28,13 @@ import type { CodeProblem } from "./types.ts";
  *     Array.from({ length: n }, () => Math.floor(rng() * 10)),
  *   ],
  * };
- * assert.deepEqual(largeInput(problem, 5, 1), largeInput(problem, 5, 1));
- * assert.equal((largeInput(problem, 8, 1)[0] as number[]).length, 8);
+ * assert.deepEqual(largeInput(problem, { n: 5, seed: 1 }), largeInput(problem, { n: 5, seed: 1 }));
+ * assert.equal((largeInput(problem, { n: 8, seed: 1 })[0] as number[]).length, 8);
  * ```
  */
 export function largeInput(
   problem: Pick<CodeProblem, "id" | "generateLarge">,
-  n: number,
-  seed: number,
+  { n, seed }: { n: number; seed: number },
 ): unknown[] {
   if (!Number.isInteger(n) || n < 0) {
     throw new RangeError(

@@ -9,7 +9,7 @@
  * import { compareOutput, largeInput, loadBank } from "./mod.ts";
  * const bank = await loadBank();
  * const p = bank.find((q) => q.id === "squares_sorted")!;
- * const [nums] = largeInput(p, p.large.sizes[0]!, 7) as [number[]];
+ * const [nums] = largeInput(p, { n: p.large.sizes[0]!, seed: 7 }) as [number[]];
  * assert.equal(nums.length, p.large.sizes[0]);
  * assert.ok(compareOutput([1, 4], [1, 4], { rule: p.compare, args: [nums] }));
  * ```
