@@ -142,7 +142,11 @@ function points(rows: readonly ErrorModelRow[]): Point[] {
       digits: num(row.digits),
       carries: num(row.carries) ?? 0,
       status: status ?? "",
-      y: row.correct === true || status === "correct" ? 1 : 0,
+      y: typeof row.correct === "number"
+        ? row.correct
+        : row.correct === true || status === "correct"
+        ? 1
+        : 0,
     });
   }
   return out;
@@ -299,7 +303,10 @@ function fitOne(
  *
  * @param rows Result rows (`dims` nested, as stored) or frame records (dims
  *   as columns); each needs `model`, `template`, `status`, `family`, and
- *   `digits`/`carries` where the family has them.
+ *   `digits`/`carries` where the family has them. A row is correct when its
+ *   `correct` is true or its status is `correct`; a numeric `correct` in
+ *   [0, 1] is taken as the row's chance of being correct, which fits the
+ *   logistic projection of a known error model (what the sim implies).
  * @param options Ridge penalty, sizes to predict at, surprises to keep.
  * @returns One error model per (model, template), in order of first row.
  *
