@@ -23,6 +23,18 @@
  * where it predicted ≈1), first — where a wrong key or a bad extraction
  * shows.
  *
+ * What the sim implies (checked by tests/suites/arithmetic/error_model_test.ts):
+ * the sim's arithmetic skill errs on an n-digit addition or subtraction with
+ * c carries with the chance of one operation of effective size
+ * `s = 0.5 + 0.12·n + 0.1·c` (`operationSize` in sim/skill.ts), passing
+ * with `passChance(s) = averagePassRate(s − skillShift)·(1 − slipRate)`.
+ * So at fixed digits one more carry adds 0.1 to the size, and the per-carry
+ * effect on the log odds is `logit P(s + 0.1) − logit P(s)`: negative, and
+ * not constant (the calibration curve is not logistic in size). The value
+ * a fit of these rows estimates is the logistic projection of that curve
+ * over the questions asked — the same fit on each question's chance of
+ * being right instead of its drawn outcome (a numeric `correct`).
+ *
  * @module
  */
 import { isScored } from "../../judge/status.ts";

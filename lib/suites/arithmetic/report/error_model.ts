@@ -137,6 +137,7 @@ export function predictedAccuracyChart(models: readonly ErrorModel[]): Chart {
       width: 900,
       height: 260,
       marginTop: 24,
+      fx: { label: null },
       x: { label: "digits" },
       y: ACCURACY_Y,
       color: seriesColor("series"),
