@@ -25,14 +25,43 @@ export interface LogisticFit {
   converged: boolean;
 }
 
-/** The logistic function. */
+/**
+ * The logistic function.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { sigmoid } from "./_logistic.ts";
+ * assert.equal(sigmoid(0), 0.5);
+ * assert.ok(Math.abs(sigmoid(Math.log(3)) - 0.75) < 1e-12);
+ * ```
+ */
 export const sigmoid = (x: number): number => 1 / (1 + Math.exp(-x));
 
-/** The dot product of two equal-length vectors. */
+/**
+ * The dot product of two equal-length vectors.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { dot } from "./_logistic.ts";
+ * assert.equal(dot([1, 2, 3], [4, 5, 6]), 32);
+ * ```
+ */
 export const dot = (a: readonly number[], b: readonly number[]): number =>
   a.reduce((s, v, i) => s + v * b[i]!, 0);
 
-/** The quadratic form `g′ Σ g`. */
+/**
+ * The quadratic form `g′ Σ g` (the variance of `g·β` when `Σ` is the
+ * covariance of `β`).
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { quadratic } from "./_logistic.ts";
+ * assert.equal(quadratic([1, 1], [[4, 1], [1, 9]]), 15);
+ * ```
+ */
 export const quadratic = (
   g: readonly number[],
   cov: readonly (readonly number[])[],

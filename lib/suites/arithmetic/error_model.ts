@@ -321,6 +321,7 @@ function fitOne(
  *   logistic projection of a known error model (what the sim implies).
  * @param options Ridge penalty, sizes to predict at, surprises to keep.
  * @returns One error model per (model, template), in order of first row.
+ * @throws {RangeError} When `ridge` is not a positive number.
  *
  * @example
  * ```ts
@@ -354,6 +355,11 @@ export function fitErrorModels(
     sizes = Array.from({ length: 12 }, (_, i) => i + 1),
     surprises = 10,
   } = options;
+  if (!(ridge > 0) || !Number.isFinite(ridge)) {
+    throw new RangeError(
+      `Cannot fit the error model: ridge must be a positive number, got ${ridge}; pass a small penalty such as 0.01 (it keeps the fit finite under separation)`,
+    );
+  }
   const groups = new Map<
     string,
     { model: string; template: string; rows: ErrorModelRow[] }

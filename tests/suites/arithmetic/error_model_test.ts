@@ -105,6 +105,25 @@ Deno.test("fitErrorModels() lists first the rows it least expected: a right answ
   assert.ok(fit!.surprises[0]!.predicted < 0.05);
 });
 
+Deno.test("fitErrorModels() refuses a ridge that is not positive, saying what to pass", () => {
+  const rows = [{
+    model: "m",
+    template: "t",
+    status: "correct",
+    family: "add",
+  }];
+  for (const ridge of [0, -1, Number.NaN]) {
+    assert.throws(
+      () => fitErrorModels(rows, { ridge }),
+      (e: unknown) =>
+        e instanceof RangeError &&
+        /^Cannot fit the error model: ridge must be a positive number.*; pass/
+          .test(e.message),
+    );
+  }
+  assert.equal(fitErrorModels(rows).length, 1);
+});
+
 /** Sweeps `questions` through the in-process sim as `profile`, scored. */
 async function simRows(profile: string, questions: Question[]) {
   const provider = new SimProvider({
