@@ -18,6 +18,7 @@ export * from "./suite.ts";
 export * from "./templates.ts";
 export * from "./calculator.ts";
 export * from "./score.ts";
+export * from "./error_model.ts";
 export * from "./forensics.ts";
 export * from "./generate/mod.ts";
 export * from "./llmmath/mod.ts";

@@ -15,4 +15,5 @@ export * from "./error_classes.ts";
 export * from "./calculator.ts";
 export * from "./calculator_control.ts";
 export * from "./llmmath.ts";
+export * from "./error_model.ts";
 export * from "./sections.ts";

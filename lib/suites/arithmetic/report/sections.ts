@@ -19,11 +19,15 @@ import {
   bareVsTool,
   bareVsToolChart,
   breakingPoints,
+  carryEffectTable,
   errorClassChart,
   errorClassTable,
   generatedArithmetic,
+  leastExpectedTable,
   llmmathTable,
+  predictedAccuracyChart,
 } from "./mod.ts";
+import { fitErrorModels } from "../error_model.ts";
 
 function templates(frame: DataFrame): string[] {
   return frame.getColumn("template").unique().toArray().map(String);
@@ -31,7 +35,8 @@ function templates(frame: DataFrame): string[] {
 
 /**
  * The arithmetic sections: accuracy by digits per family, breaking points,
- * error classes, accuracy against tokens, bare vs calculator (when the
+ * the fitted error model (per-carry effect, predicted accuracy, least
+ * expected questions), error classes, accuracy against tokens, bare vs calculator (when the
  * calculator template ran) and the llmmath table (when the preset ran).
  *
  * @param frame This suite's rows (from `loadRuns`).
@@ -49,6 +54,7 @@ function templates(frame: DataFrame): string[] {
  * });
  * const titles = arithmeticSections(frame).map((s) => s.title);
  * assert.ok(titles.includes("Accuracy by digits per family (baseline template)"));
+ * assert.ok(titles.includes("Error model"));
  * ```
  */
 export function arithmeticSections(frame: DataFrame): ReportSection[] {
@@ -71,6 +77,18 @@ export function arithmeticSections(frame: DataFrame): ReportSection[] {
       generated.height === 0 ? [] : [
         tableHtml(breakingPoints(generated, { by: ["model", "template"] })),
       ]),
+    guardedSection("Error model", () => {
+      if (generated.height === 0) return [];
+      const models = fitErrorModels(generated.toRecords());
+      const carries = carryEffectTable(models);
+      return [
+        ...(carries.height
+          ? [tableHtml(carries, { percent: arithmeticPercent })]
+          : []),
+        predictedAccuracyChart(models),
+        tableHtml(leastExpectedTable(models), { percent: arithmeticPercent }),
+      ];
+    }),
     guardedSection(
       "Error classes",
       () =>
