@@ -13,6 +13,16 @@
  */
 import { inv } from "mathjs";
 
+/** How `fitLogistic` fits. */
+export interface FitLogisticOptions {
+  /** Penalty weight on every coefficient. */
+  ridge: number;
+  /** Newton steps at most. @default 100 */
+  maxIterations?: number;
+  /** Stop when no coefficient moves by more. @default 1e-9 */
+  tolerance?: number;
+}
+
 /** A fitted logistic regression. */
 export interface LogisticFit {
   /** Coefficients, one per design column (log odds of `y = 1`). */
@@ -76,9 +86,7 @@ export const quadratic = (
  *
  * @param x Design rows (include a column of ones for an intercept).
  * @param y Outcomes, 0 or 1 (or a share in [0, 1]).
- * @param ridge Penalty weight on every coefficient.
- * @param maxIterations Newton steps at most.
- * @param tolerance Stop when no coefficient moves by more.
+ * @param options The penalty, and when to stop.
  * @returns Coefficients, their covariance, and whether the fit converged.
  *
  * @example
@@ -88,20 +96,18 @@ export const quadratic = (
  *
  * // 3 of 4 right at x = 0, 1 of 4 at x = 1: β = (log 3, −2·log 3).
  * const x = [0, 0, 0, 0, 1, 1, 1, 1].map((v) => [1, v]);
- * const fit = fitLogistic(x, [1, 1, 1, 0, 1, 0, 0, 0], 0);
+ * const fit = fitLogistic(x, [1, 1, 1, 0, 1, 0, 0, 0], { ridge: 0 });
  * assert.ok(fit.converged);
  * assert.ok(Math.abs(fit.coef[0]! - Math.log(3)) < 1e-9);
  * assert.ok(Math.abs(fit.coef[1]! + 2 * Math.log(3)) < 1e-9);
  * // All right: the ridge keeps the estimate finite.
- * assert.ok(fitLogistic([[1], [1]], [1, 1], 0.01).coef[0]! < 20);
+ * assert.ok(fitLogistic([[1], [1]], [1, 1], { ridge: 0.01 }).coef[0]! < 20);
  * ```
  */
 export function fitLogistic(
   x: readonly (readonly number[])[],
   y: readonly number[],
-  ridge: number,
-  maxIterations = 100,
-  tolerance = 1e-9,
+  { ridge, maxIterations = 100, tolerance = 1e-9 }: FitLogisticOptions,
 ): LogisticFit {
   let coef = new Array<number>(x[0]?.length ?? 0).fill(0);
   for (let iteration = 1; iteration <= maxIterations; iteration++) {

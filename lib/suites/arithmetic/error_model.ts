@@ -55,9 +55,13 @@ export interface ErrorModelOptions {
 export interface ErrorModelCoefficient {
   /** `family:<f>` (intercept), `digits:<f>` (slope) or `carries`. */
   name: string;
+  /** The fitted value. */
   estimate: number;
+  /** Its standard error (inverse penalised Fisher information). */
   se: number;
+  /** The 95% Wald interval's low end. */
   lo: number;
+  /** Its high end. */
   hi: number;
 }
 
@@ -65,14 +69,18 @@ export interface ErrorModelCoefficient {
 export interface CarryEffect {
   /** Error odds ratio per extra carry, `exp(−β_carries)`, and its interval. */
   oddsRatio: number;
+  /** The odds ratio's 95% interval, low end. */
   oddsRatioLo: number;
+  /** Its high end. */
   oddsRatioHi: number;
   /**
    * Change in error rate for one more carry at the mean addition/
    * subtraction question the model was asked (delta-method interval).
    */
   errorRateChange: number;
+  /** The change's 95% interval, low end. */
   errorRateChangeLo: number;
+  /** Its high end. */
   errorRateChangeHi: number;
   /** The error rate at that mean question. */
   errorRateAtMean: number;
@@ -80,12 +88,17 @@ export interface CarryEffect {
 
 /** Predicted accuracy at one size of one family. */
 export interface ErrorModelPrediction {
+  /** The family. */
   family: string;
+  /** The digit count. */
   digits: number;
   /** Carries assumed: the family's mean carries per digit × digits. */
   carries: number;
+  /** Predicted accuracy. */
   accuracy: number;
+  /** Its 95% interval, low end. */
   lo: number;
+  /** Its high end. */
   hi: number;
   /** Whether rows of this family and digit count were in the fit. */
   asked: boolean;
@@ -93,10 +106,15 @@ export interface ErrorModelPrediction {
 
 /** A row whose outcome the fit least expected. */
 export interface ErrorModelSurprise {
+  /** The row's question. */
   question_id: string;
+  /** Its family. */
   family: string;
+  /** Its digit count, when it has one. */
   digits: number | null;
+  /** Its carries or borrows (0 for other families). */
   carries: number;
+  /** The row's verdict. */
   status: string;
   /** Predicted chance of a correct answer. */
   predicted: number;
@@ -106,15 +124,21 @@ export interface ErrorModelSurprise {
 
 /** The fitted error model of one model (and template). */
 export interface ErrorModel {
+  /** The model. */
   model: string;
+  /** The template. */
   template: string;
   /** Scored rows fitted. */
   n: number;
+  /** Whether the Newton steps settled. */
   converged: boolean;
+  /** The fitted coefficients with their intervals. */
   coefficients: ErrorModelCoefficient[];
   /** Null when no row had a carry or borrow to learn from. */
   carry: CarryEffect | null;
+  /** Predicted accuracy per family and digit count. */
   predictions: ErrorModelPrediction[];
+  /** The least-expected rows, most surprising first. */
   surprises: ErrorModelSurprise[];
 }
 
@@ -243,7 +267,7 @@ function fitOne(
   const fit = fitLogistic(
     data.map(features),
     data.map((p) => p.y),
-    options.ridge,
+    { ridge: options.ridge },
   );
   const { coef, cov } = fit;
   const coefficients = names.map((name, i) => {
