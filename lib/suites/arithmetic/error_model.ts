@@ -134,7 +134,11 @@ export interface ErrorModel {
   converged: boolean;
   /** The fitted coefficients with their intervals. */
   coefficients: ErrorModelCoefficient[];
-  /** Null when no row had a carry or borrow to learn from. */
+  /**
+   * Null when no row had a carry or borrow to learn from, or when the
+   * addition and subtraction rows were all right (or all wrong): then
+   * only the ridge bounds the effect, and its interval means nothing.
+   */
   carry: CarryEffect | null;
   /** Predicted accuracy per family and digit count. */
   predictions: ErrorModelPrediction[];
@@ -152,6 +156,12 @@ interface Point {
   carries: number;
   status: string;
   y: number;
+}
+
+/** Whether the addition and subtraction rows hold both outcomes. */
+function mixed(data: readonly Point[]): boolean {
+  const carrying = data.filter((p) => p.family === "add" || p.family === "sub");
+  return carrying.some((p) => p.y > 0) && carrying.some((p) => p.y < 1);
 }
 
 const num = (v: unknown): number | null =>
@@ -325,7 +335,7 @@ function fitOne(
     n: data.length,
     converged: fit.converged,
     coefficients,
-    carry: carryIndex < 0
+    carry: carryIndex < 0 || !mixed(data)
       ? null
       : carryEffect(data, features, carryIndex, coef, cov),
     predictions,

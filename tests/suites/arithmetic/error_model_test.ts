@@ -275,3 +275,19 @@ for (const [profile, digits] of PROFILES) {
     }
   });
 }
+
+Deno.test("fitErrorModels() gives no per-carry effect when every addition was right: only the ridge would bound it", () => {
+  const rows = Array.from({ length: 200 }, (_, i) => ({
+    model: "m",
+    template: "direct",
+    question_id: `q${i}`,
+    status: i % 2 || i % 7 ? "correct" : "wrong",
+    family: i % 2 ? "add" : "mul",
+    digits: 2 + (i % 5),
+    carries: i % 2 ? i % 3 : 0,
+  }));
+  const [fit] = fitErrorModels(rows);
+  assert.equal(fit!.carry, null);
+  const mixed = rows.map((r, i) => i === 1 ? { ...r, status: "wrong" } : r);
+  assert.notEqual(fitErrorModels(mixed)[0]!.carry, null);
+});

@@ -6,6 +6,7 @@
  */
 import pl from "nodejs-polars";
 import type { DataFrame } from "../../../report/mod.ts";
+import { escapeHtml } from "../../../report/plot.ts";
 import { tableHtml } from "../../../report/table.ts";
 import {
   guardedSection,
@@ -81,9 +82,19 @@ export function arithmeticSections(frame: DataFrame): ReportSection[] {
       if (generated.height === 0) return [];
       const models = fitErrorModels(generated.toRecords());
       const carries = carryEffectTable(models);
+      const none = models.filter((m) => m.carry === null).map((m) =>
+        `${m.model} (${m.template})`
+      );
       return [
         ...(carries.height
           ? [tableHtml(carries, { percent: arithmeticPercent })]
+          : []),
+        ...(none.length
+          ? [
+            `<p>No per-carry effect for ${
+              escapeHtml(none.join(", "))
+            }: their additions and subtractions were all right, all wrong, or had no carries, so only the fit's ridge would bound it.</p>`,
+          ]
           : []),
         predictedAccuracyChart(models),
         tableHtml(leastExpectedTable(models), { percent: arithmeticPercent }),
