@@ -28,6 +28,26 @@ interface El {
   querySelectorAll(s: string): ArrayLike<El>;
 }
 
+/**
+ * Clicks a row of the list. The list draws only the rows in view and
+ * redraws them a frame after it scrolls, so the row is scrolled into view
+ * and the redraw waited for first: clicking straight away can land on a
+ * row the redraw has just replaced, and open nothing (seen once in CI).
+ */
+async function clickRow(page: Page, key: string): Promise<void> {
+  const row = `#vw-rows [data-key="${key}"]`;
+  await page.locator(row).scrollIntoViewIfNeeded();
+  await page.evaluate(() =>
+    new Promise((done) => {
+      const raf = (globalThis as unknown as {
+        requestAnimationFrame(f: () => void): void;
+      }).requestAnimationFrame;
+      raf(() => raf(() => done(null)));
+    })
+  );
+  await page.click(row);
+}
+
 function listed(page: Page): Promise<Listed[]> {
   return page.$$eval("#vw-rows [data-key]", (rows) =>
     rows.map((r) => {
@@ -225,7 +245,7 @@ Deno.test("the sample viewer filters, opens, navigates, shares and compares samp
             x.suite === suite && x.status === "wrong"
           )!;
           await page.selectOption('#viewer select[data-filter="suite"]', suite);
-          await page.click(`#vw-rows [data-key="${r.key}"]`);
+          await clickRow(page, r.key);
           assert.equal(await detailKey(page, r.key), r.key);
           const text = await page.innerText("#sample-detail");
           assert.ok(
@@ -287,7 +307,7 @@ Deno.test("the sample viewer filters, opens, navigates, shares and compares samp
       "shows what the rules and the extraction judge read of a hedged reply",
       async () => {
         const r = rowsA.find((x) => x.extract_rule === "judge")!;
-        await page.click(`#vw-rows [data-key="${r.key}"]`);
+        await clickRow(page, r.key);
         assert.equal(await detailKey(page, r.key), r.key);
         const text = await page.innerText(
           "#sample-detail [data-part=extracted]",
@@ -311,7 +331,7 @@ Deno.test("the sample viewer filters, opens, navigates, shares and compares samp
           "sim-good",
         );
         const order = (await listed(page)).map((r) => r.key);
-        await page.click(`#vw-rows [data-key="${order[0]}"]`);
+        await clickRow(page, order[0]!);
         await page.keyboard.press("j");
         assert.equal(await detailKey(page, order[1]), order[1]);
         await page.keyboard.press("ArrowDown");
@@ -339,7 +359,7 @@ Deno.test("the sample viewer filters, opens, navigates, shares and compares samp
         await page.fill("#vw-search", "answer");
         await page.click('#viewer [data-sort="question_id"]');
         const target = (await listed(page))[0]!.key;
-        await page.click(`#vw-rows [data-key="${target}"]`);
+        await clickRow(page, target);
         const url = page.url();
         assert.match(url, /#explore\?/);
         assert.match(url, /f\.model=sim-good/);
