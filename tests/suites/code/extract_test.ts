@@ -680,7 +680,7 @@ async function runBothIn(
 
 Deno.test({
   name:
-    "await extractCode() drops a wrong example assert, reads of stdin and a __main__ block: the python entry runs in the sandbox",
+    "extractCode() drops a wrong example assert, reads of stdin and a __main__ block: the python entry runs in the sandbox",
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async () => {
@@ -694,7 +694,7 @@ Deno.test({
 
 Deno.test({
   name:
-    "await extractCode() drops console.log examples and module.exports: the javascript entry runs in the sandbox",
+    "extractCode() drops console.log examples and module.exports: the javascript entry runs in the sandbox",
   sanitizeOps: false,
   sanitizeResources: false,
   fn: async () => {
