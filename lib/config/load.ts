@@ -25,6 +25,8 @@ export interface SuiteSpec {
     | { ok: false; issues: { path: (string | number)[]; message: string }[] };
   /** The suite's template ids (a config may name only these). */
   templates: Readonly<Record<string, unknown>>;
+  /** The dims an entry's `adaptive` may name. @default none */
+  adaptive?: Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -160,6 +162,23 @@ export function parseConfig(
           `${
             formatPath(["suites", i, "params", ...issue.path])
           }: ${issue.message}`,
+        );
+      }
+    }
+    if (suiteConfig.adaptive !== undefined) {
+      const dims = Object.keys(suite.adaptive ?? {});
+      if (!dims.includes(suiteConfig.adaptive.dim)) {
+        problems.push(
+          `suites[${i}].adaptive.dim: suite "${suite.name}" cannot adapt along "${suiteConfig.adaptive.dim}"; ${
+            dims.length === 0
+              ? 'it has no ordered size to adapt along: remove "adaptive"'
+              : `it can along: ${dims.join(", ")}`
+          }`,
+        );
+      }
+      if (config.samples > 1) {
+        problems.push(
+          `suites[${i}].adaptive: an adaptive design asks each question once, and the sweep asks ${config.samples} samples; set "samples": 1, or run the entry without "adaptive"`,
         );
       }
     }

@@ -90,6 +90,20 @@ export const SuiteConfigSchema = z.strictObject({
   params: z.record(z.string(), z.unknown()).default({}),
   /** Template ids, each once; the suite's defaults when omitted. */
   templates: uniqueList(z.array(z.string().min(1)).min(1)).optional(),
+  /**
+   * Ask the entry's questions adaptively along an ordered size (`dim`,
+   * one the suite offers, e.g. arithmetic's `digits`): per (model,
+   * template, group) each next question's size is the one expected to
+   * tell most about where accuracy crosses `target`, and the group stops
+   * once the crossing's 95% interval is no wider than `width` (size
+   * units) or its questions (`count` per size) run out. See
+   * `docs/adaptive.md`.
+   */
+  adaptive: z.strictObject({
+    dim: z.string().min(1),
+    target: z.number().gt(0).lt(1).default(0.5),
+    width: z.number().positive().default(1),
+  }).optional(),
 });
 
 /**

@@ -185,6 +185,7 @@ export function plannedRows(
       });
     }
   }
+  const spared = sparedRows(m.adaptive);
   const cellsOf = (list: typeof known) =>
     list.flatMap(({ suite, templates }) =>
       models.flatMap((model) =>
@@ -192,7 +193,8 @@ export function plannedRows(
           suite,
           model,
           template,
-          rows: (questions[suite] as number) * samples,
+          rows: (questions[suite] as number) * samples -
+            (spared.get(`${suite}|${model}|${template}`) ?? 0),
         }))
       )
     );
@@ -226,6 +228,25 @@ export function plannedRows(
     cells,
     unknown,
   };
+}
+
+/**
+ * Rows adaptive designs that stopped took off the plan (their questions
+ * never asked), per `suite|model|template`, from a manifest's `adaptive`
+ * states; a design that has not stopped still plans its whole pool.
+ */
+function sparedRows(adaptive: unknown): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const state of Array.isArray(adaptive) ? adaptive.map(fields) : []) {
+    const { suite, model, template, questions, rows, stopped } = state;
+    if (
+      stopped === null || stopped === undefined || !isCount(questions) ||
+      !isCount(rows) || rows > questions
+    ) continue;
+    const key = `${suite}|${model}|${template}`;
+    out.set(key, (out.get(key) ?? 0) + questions - rows);
+  }
+  return out;
 }
 
 /** The grouping columns a plan can count rows of. */

@@ -8,10 +8,21 @@
 import type { LimitFunction } from "p-limit";
 import type { ModelConfig, SweepConfig } from "../config/schema.ts";
 import type { Provider } from "../providers/mod.ts";
-import type { ResultsWriter } from "../store/mod.ts";
-import type { ChatMessage, Completion, ErrorKind, Prompt } from "../types.ts";
+import type { AdaptiveGroupState, ResultsWriter } from "../store/mod.ts";
+import type {
+  ChatMessage,
+  Completion,
+  ErrorKind,
+  Prompt,
+  ResultRow,
+} from "../types.ts";
 import type { ResponseCache } from "./cache.ts";
 import { RequestPath } from "./_request.ts";
+import {
+  adaptiveJobs,
+  type AdaptiveLane,
+  runAdaptiveJob,
+} from "./_adaptive.ts";
 import { laneWidth } from "./lane_width.ts";
 import { CallLimits } from "./_limits.ts";
 import type { UnreadSuites } from "./_unread_suites.ts";
@@ -40,6 +51,8 @@ export interface LaneStats {
   asking: number;
   /** Rows whose reply is in and whose scoring (a sandbox, a judge) runs. */
   judging: number;
+  /** Planned rows adaptive designs stopped without (the total shrinks by them). */
+  spared: number;
 }
 
 /** What every lane of a sweep shares. */
@@ -48,6 +61,10 @@ export interface LaneShared {
   config: SweepConfig;
   entries: readonly SuiteEntry[];
   finished: ReadonlySet<string>;
+  /** Stored rows' outcomes by key, for adaptive designs replaying them. */
+  outcomes: ReadonlyMap<string, boolean | null>;
+  /** Each adaptive design's end, as the lanes finish them. */
+  adaptive: AdaptiveGroupState[];
   cache: ResponseCache | null;
   writer: ResultsWriter;
   stop: AbortController;
@@ -207,8 +224,8 @@ export async function runLane(
     item: WorkItem,
     prompt: Prompt,
     answered: Completion,
-  ) => {
-    if (stop.signal.aborted && answered.error !== undefined) return; // redo on resume
+  ): Promise<ResultRow | null> => {
+    if (stop.signal.aborted && answered.error !== undefined) return null; // redo on resume
     if (provider.lacksSkill !== undefined) {
       // Asked of the prompt, not the reply: a cached reply counts too.
       shared.unread.note(
@@ -248,13 +265,35 @@ export async function runLane(
       stats.errorsByKind[kind] = (stats.errorsByKind[kind] ?? 0) + 1;
     }
     await written;
+    return row;
   };
-  const process = async (item: WorkItem): Promise<void> => {
+  const process = async (item: WorkItem): Promise<ResultRow | null> => {
     const prompt = buildPrompt(item, { model, config });
-    await finish(item, prompt, await converse(item, prompt, path));
+    return await finish(item, prompt, await converse(item, prompt, path));
+  };
+
+  // Adaptive designs first (each asks one question at a time, so they
+  // are the long ones); then the fixed items.
+  const jobs = adaptiveJobs(shared.entries)[Symbol.iterator]();
+  const adaptiveLane: AdaptiveLane = {
+    model: model.name,
+    stored: shared.outcomes,
+    ask: process,
+    onSkip,
+    halted,
+  };
+  const designs = async (): Promise<void> => {
+    while (!halted()) {
+      const next = jobs.next();
+      if (next.done) return;
+      const state = await runAdaptiveJob(next.value, adaptiveLane);
+      shared.adaptive.push(state);
+      if (state.stopped !== null) stats.spared += state.questions - state.rows;
+    }
   };
 
   const worker = async (): Promise<void> => {
+    await designs();
     while (!halted()) {
       const next = items.next();
       if (next.done) return;
@@ -266,6 +305,7 @@ export async function runLane(
     ? sampleGroups(items)
     : null;
   const groupWorker = async (): Promise<void> => {
+    await designs();
     while (groups !== null && !halted()) {
       const next = groups.next();
       if (next.done) return;

@@ -17,6 +17,7 @@ export function plannedRows(
   let pairs = 0;
   for (const model of config.models) {
     for (const entry of entries) {
+      // An adaptive entry plans its whole pool: the most it may ask.
       if (shard === undefined || shard.count === 1) {
         pairs += entry.questions.length * entry.templates.length;
         continue;

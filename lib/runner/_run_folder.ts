@@ -35,6 +35,7 @@ import { checkShard, type Shard, shardOf } from "./shard.ts";
 import { jobShardDir, shardDirName } from "./job_dir.ts";
 import type { SweepOptions } from "./sweep_options.ts";
 import type { SuiteEntry } from "./work.ts";
+import { outcomeOf } from "./_adaptive.ts";
 
 /** The run folder and manifest a sweep starts from (new, or resumed). */
 export interface Start {
@@ -219,6 +220,11 @@ export interface OpenedStore {
   runDir: string;
   manifest: Manifest;
   finished: Set<string>;
+  /**
+   * Each stored row's outcome for an adaptive design (`outcomeOf`), by
+   * key; kept only when the sweep has an adaptive entry.
+   */
+  outcomes: Map<string, boolean | null>;
   priorErrors: number;
   priorCached: number;
   warnings: string[];
@@ -227,6 +233,7 @@ export interface OpenedStore {
 /** Rows already in a results file, and lines that are not the run's rows. */
 interface PriorRows {
   finished: Set<string>;
+  outcomes: Map<string, boolean | null>;
   priorErrors: number;
   priorCached: number;
   /** Keys of rows outside the plan (with `outside`), in file order. */
@@ -253,11 +260,14 @@ async function readPrior(
     foreign?: RowJudge;
     outside?: (row: ResultRow) => boolean;
     health?: ModelHealth;
+    /** Keep each row's outcome (for adaptive designs). @default false */
+    outcomes?: boolean;
   } = {},
 ): Promise<PriorRows> {
   const { foreign, outside, health } = options;
   const prior: PriorRows = {
     finished: new Set(),
+    outcomes: new Map(),
     priorErrors: 0,
     priorCached: 0,
     outside: [],
@@ -281,6 +291,7 @@ async function readPrior(
   for await (const row of rows) {
     if (outside?.(row)) prior.outside.push(row.key);
     prior.finished.add(row.key);
+    if (options.outcomes) prior.outcomes.set(row.key, outcomeOf(row));
     health?.note(row);
     if (row.status === "error") prior.priorErrors++;
     if (row.cached) prior.priorCached++;
@@ -417,6 +428,7 @@ async function refuseInsideRun(
 export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
   const { config, start, started, session, secrets } = inputs;
   const warnings: string[] = [];
+  const adaptive = inputs.entries.some((e) => e.adaptive !== undefined);
   if (start.manifest !== null) {
     const runDir = start.runDir;
     const resultsPath = join(runDir, "results.jsonl");
@@ -426,6 +438,7 @@ export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
         outsidePlan(config, inputs.entries, inputs.shard),
       ),
       health: inputs.health,
+      outcomes: adaptive,
     });
     await tidyPrior(resultsPath, prior, started, warnings);
     start.manifest.sessions.push(session);
@@ -439,6 +452,7 @@ export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
     runDir,
     manifest,
     finished: new Set(),
+    outcomes: new Map(),
     priorErrors: 0,
     priorCached: 0,
     warnings,
@@ -483,6 +497,7 @@ export async function openStore(inputs: StoreInputs): Promise<OpenedStore> {
     const prior = await readPrior(resultsPath, {
       outside: outsidePlan(config, inputs.entries, inputs.shard),
       health: inputs.health,
+      outcomes: adaptive,
     });
     const stored = prior.finished.size;
     if (prior.outside.length > 0) {

@@ -4,9 +4,11 @@
  *
  * @module
  */
-import type { SweepConfig } from "../config/schema.ts";
+import type { SuiteConfig, SweepConfig } from "../config/schema.ts";
 import type { Suite, SuiteList, SuiteRun } from "../suites/types.ts";
-import type { SuiteEntry } from "./work.ts";
+import type { AdaptiveEntry, SuiteEntry } from "./work.ts";
+import { adaptivePools } from "../adaptive/pools.ts";
+import type { Question } from "../types.ts";
 import type { IdentityInput } from "../store/mod.ts";
 import { InputLog } from "../inputs/log.ts";
 import { collisionMessage } from "./_collision.ts";
@@ -171,6 +173,19 @@ async function loadEntry(
     if (options.limit !== undefined) {
       questions = questions.slice(0, options.limit);
     }
+    const adaptive = suiteConfig.adaptive === undefined
+      ? undefined
+      : adaptiveEntry(suite, questions, {
+        where,
+        settings: suiteConfig.adaptive,
+        samples: config.samples,
+      });
+    // An adaptive entry's questions are those its designs may ask.
+    if (adaptive !== undefined) {
+      questions = adaptive.pools.flatMap((pool) =>
+        pool.sizes.flatMap((size) => pool.questions.get(size)!)
+      );
+    }
     const ids = suiteConfig.templates ?? suite.defaultTemplates;
     const templates = ids.map((id): SuiteEntry["templates"][0] => {
       const template = suite.templates[id];
@@ -188,6 +203,7 @@ async function loadEntry(
       questions,
       templates,
     };
+    if (adaptive !== undefined) entry.adaptive = adaptive;
     let judging;
     try {
       judging = await run.judging();
@@ -202,6 +218,51 @@ async function loadEntry(
     await run.close().catch(() => {});
     throw error;
   }
+}
+
+/**
+ * An adaptive entry's pools: its questions by group and size along the
+ * dim, as the suite places them.
+ *
+ * @throws {SweepInputError} for a dim the suite cannot adapt along, more
+ *   than one sample, or questions of which none has a place.
+ */
+function adaptiveEntry(
+  suite: Suite,
+  questions: readonly Question[],
+  options: {
+    where: string;
+    settings: NonNullable<SuiteConfig["adaptive"]>;
+    samples: number;
+  },
+): AdaptiveEntry {
+  const { where, settings, samples } = options;
+  const { dim, target, width } = settings;
+  const place = suite.adaptive?.[dim];
+  if (place === undefined) {
+    const dims = Object.keys(suite.adaptive ?? {});
+    throw new SweepInputError(
+      `Cannot run ${where} adaptively along "${dim}": ${
+        dims.length === 0
+          ? 'the suite has no ordered size to adapt along; remove "adaptive"'
+          : `the suite can adapt along ${
+            dims.join(", ")
+          }; name one in "adaptive.dim"`
+      }`,
+    );
+  }
+  if (samples > 1) {
+    throw new SweepInputError(
+      `Cannot run ${where} adaptively with ${samples} samples: a design asks each question once; set "samples": 1, or run the entry without "adaptive"`,
+    );
+  }
+  const pools = adaptivePools(questions, place);
+  if (pools.length === 0) {
+    throw new SweepInputError(
+      `Cannot run ${where} adaptively along "${dim}": none of its ${questions.length} questions has a size along it (a preset or dataset without that dim?); widen the params, or remove "adaptive"`,
+    );
+  }
+  return { dim, target, width, pools };
 }
 
 /** An error's message. */

@@ -46,6 +46,7 @@ export {
 // The config type a `SuiteEntry` carries (`lib/mod.ts` exports the others).
 export type { SuiteConfig } from "../config/schema.ts";
 export {
+  type AdaptiveEntry,
   buildPrompt,
   requestTokenBudget,
   type SuiteEntry,
@@ -53,3 +54,4 @@ export {
   workItems,
   type WorkItemsOptions,
 } from "./work.ts";
+export type { AdaptivePool } from "../adaptive/pools.ts";

@@ -16,6 +16,7 @@ import type { Provider } from "../providers/mod.ts";
 import { loadProviderFactory } from "../providers/load.ts";
 import { simVersion } from "../providers/sim_version.ts";
 import {
+  type AdaptiveGroupState,
   buildManifest,
   identityOf,
   type Manifest,
@@ -180,11 +181,15 @@ async function sweepPrepared(
   const failure = await runLanes(run, shared, store, providers);
   stop.release();
   const final = progress.stop();
-  await closeManifest(store, run, stats, stop.controller.signal.aborted);
+  await closeManifest(store, run, {
+    stats,
+    interrupted: stop.controller.signal.aborted,
+    adaptive: shared.adaptive,
+  });
   if (failure !== null) throw failure;
   return {
     runDir: store.runDir,
-    total: run.total,
+    total: final.total,
     done: stats.done,
     skipped: stats.skipped,
     errors: stats.errors,
@@ -283,6 +288,15 @@ async function settleRun(
     environment,
     () => shardToRun(manifest, options.shard),
   );
+  if (
+    shard !== undefined && shard.count > 1 &&
+    entries.some((e) => e.adaptive !== undefined)
+  ) {
+    await environment?.catch(() => {});
+    throw new SweepInputError(
+      `Cannot run an adaptive entry as shard ${shard.index}/${shard.count}: a design asks one question at a time from what the earlier answers showed, so its questions cannot be split between machines; run the sweep whole (without --shard), or remove "adaptive"`,
+    );
+  }
   const identity = runIdentity({ config, entries, inputs, limit });
   const identityWarnings = await beforeFolder(
     environment,
@@ -314,6 +328,7 @@ interface OpenedFolder {
   session: ManifestSession;
   secrets: string[];
   finished: ReadonlySet<string>;
+  outcomes: ReadonlyMap<string, boolean | null>;
   priorErrors: number;
   priorCached: number;
   warnings: string[];
@@ -396,6 +411,7 @@ async function openRunFolder(
     session,
     secrets,
     finished: opened.finished,
+    outcomes: opened.outcomes,
     priorErrors: opened.priorErrors,
     priorCached: opened.priorCached,
     warnings: opened.warnings,
@@ -415,6 +431,7 @@ function newStats(): LaneStats {
     errorsByKind: {},
     asking: 0,
     judging: 0,
+    spared: 0,
   };
 }
 
@@ -428,10 +445,12 @@ async function startProgress(
   const snapshot = (): SweepProgress => {
     const elapsed = (performance.now() - clock.t0) / 1000;
     const rate = elapsed > 0 ? stats.done / elapsed : 0;
-    const left = total - stats.done - stats.skipped;
+    // Adaptive designs that stopped early take their unasked rows off.
+    const planned = total - stats.spared;
+    const left = planned - stats.done - stats.skipped;
     return {
       done: stats.done,
-      total,
+      total: planned,
       skipped: stats.skipped,
       errors: stats.errors,
       errorsByKind: { ...stats.errorsByKind },
@@ -546,6 +565,8 @@ function laneShared(
     config,
     entries: run.entries,
     finished: store.finished,
+    outcomes: store.outcomes,
+    adaptive: [],
     cache: store.cache,
     writer: store.writer,
     stop: parts.stop.controller,
@@ -606,9 +627,13 @@ async function runLanes(
 async function closeManifest(
   store: OpenedFolder,
   run: PreparedRun,
-  stats: LaneStats,
-  interrupted: boolean,
+  ended: {
+    stats: LaneStats;
+    interrupted: boolean;
+    adaptive: readonly AdaptiveGroupState[];
+  },
 ): Promise<void> {
+  const { stats, interrupted } = ended;
   const { session, manifest } = store;
   session.endedAt = new Date().toISOString();
   session.written = stats.done;
@@ -616,7 +641,16 @@ async function closeManifest(
   session.interrupted = interrupted;
   manifest.endedAt = session.endedAt;
   manifest.interrupted = interrupted;
-  manifest.total = run.total;
+  // The rows planned: an adaptive design that stopped plans the rows it
+  // asked (its unasked questions are off the plan), one that did not
+  // still plans its whole pool.
+  manifest.total = run.total - stats.spared;
+  if (ended.adaptive.length > 0) {
+    manifest.adaptive = [...ended.adaptive].sort((a, b) =>
+      a.entry.localeCompare(b.entry) || a.model.localeCompare(b.model) ||
+      a.template.localeCompare(b.template) || a.group.localeCompare(b.group)
+    );
+  }
   manifest.counts = {
     rows: store.finished.size + stats.done,
     errors: store.priorErrors + stats.errors,

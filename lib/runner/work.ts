@@ -10,6 +10,7 @@ import type {
 } from "../config/schema.ts";
 import type { Suite, SuiteRun, Template } from "../suites/types.ts";
 import type { GenerationParams, Prompt, Question } from "../types.ts";
+import type { AdaptivePool } from "../adaptive/pools.ts";
 import { rowKey } from "./row.ts";
 import { requestSeed } from "./seed.ts";
 import { type Shard, shardOf } from "./shard.ts";
@@ -32,6 +33,24 @@ export interface SuiteEntry {
   templates: [string, Template][];
   /** What judging runs on (`SuiteRun.judging`), when the suite says. */
   judging?: Record<string, string>;
+  /**
+   * For an entry with `adaptive`: its questions by group and size, each
+   * group asked by a design instead of in full (`workItems` leaves the
+   * entry out).
+   */
+  adaptive?: AdaptiveEntry;
+}
+
+/** An adaptive entry's settings and question pools. */
+export interface AdaptiveEntry {
+  /** The dim the designs move along (e.g. `"digits"`). */
+  dim: string;
+  /** The accuracy whose crossing is sought. */
+  target: number;
+  /** A group stops once the crossing's 95% interval is no wider. */
+  width: number;
+  /** One pool per group. */
+  pools: AdaptivePool<Question>[];
 }
 
 /** What {@linkcode workItems} needs besides the model and the entries. */
@@ -99,6 +118,7 @@ export function* workItems(
   } = options;
   const count = shard?.count ?? 1;
   for (const entry of entries) {
+    if (entry.adaptive !== undefined) continue; // asked by its designs
     for (const question of entry.questions) {
       for (const [templateId, template] of entry.templates) {
         if (

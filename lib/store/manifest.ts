@@ -117,12 +117,68 @@ export interface Manifest {
    * a whole sweep. Resume keeps it.
    */
   shard?: { index: number; count: number };
+  /**
+   * Each adaptive design's state (an entry with `adaptive`), per (model,
+   * template, group), as the last session left it.
+   */
+  adaptive?: AdaptiveGroupState[];
   /** For a run made by `deno task merge`: the shard folders it came from. */
   mergedFrom?: {
     dir: string;
     run: string;
     shard: { index: number; count: number };
   }[];
+}
+
+/**
+ * What an adaptive design ended as, per (model, template, group) of an
+ * entry with `adaptive`. `stopped` is `"width"` when the crossing's
+ * interval reached the width, `"questions"` when the group's questions
+ * ran out first (or none of those left could narrow the interval), and
+ * null when the sweep stopped before either (a resume goes on).
+ */
+export interface AdaptiveGroupState {
+  /** The entry, as `suites[i]`. */
+  entry: string;
+  /** The suite's name. */
+  suite: string;
+  /** The model's name. */
+  model: string;
+  /** The template id. */
+  template: string;
+  /** The group (e.g. an arithmetic family). */
+  group: string;
+  /** The dim the design moves along. */
+  dim: string;
+  /** The accuracy whose crossing is sought. */
+  target: number;
+  /** The interval width it stops at. */
+  width: number;
+  /**
+   * The crossing's posterior mean (a crossing below the smallest size
+   * counts as one size below it, above the largest as one above).
+   */
+  mean: number;
+  /** The 95% interval's lower end. */
+  low: number;
+  /** The 95% interval's upper end. */
+  high: number;
+  /** Outcomes the design took (scored rows). */
+  trials: number;
+  /** Rows of the group (stored before and written now). */
+  rows: number;
+  /** Rows the group could have had (its questions). */
+  questions: number;
+  /** Rows per size, as `{ "5": 12 }`. */
+  asked: Record<string, number>;
+  /** Why it stopped, or null when it has not. */
+  stopped: "width" | "questions" | null;
+  /**
+   * `"above"` when the whole interval lies above the largest size (the
+   * model has not broken at any size asked), `"below"` when it lies
+   * below the smallest (broken at every size); null otherwise.
+   */
+  beyond: "above" | "below" | null;
 }
 
 /** Inputs of {@linkcode buildManifest}. */

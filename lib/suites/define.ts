@@ -10,6 +10,7 @@
  * @module
  */
 import { z } from "zod";
+import type { AdaptivePlace } from "../adaptive/pools.ts";
 import type { Metric } from "../judge/metric.ts";
 import { InputLog } from "../inputs/log.ts";
 import type { RegisteredSkill } from "../providers/sim/mod.ts";
@@ -121,6 +122,16 @@ export interface SuiteDefinition<
   /** Typical completion tokens of a reply to a template, for plans. */
   outputTokens?(templateId: string, maxTokens: number): number | undefined;
   /**
+   * The ordered sizes an adaptive sweep may move along, by dim name
+   * (`"adaptive": { "dim": "digits" }` in a suite entry): where a
+   * question sits, its group (one design each) and its size, or null for
+   * a question no design asks. The sizes' questions are the run's own,
+   * so `count` per size caps each design. @default none
+   */
+  adaptive?: Readonly<
+    Record<string, (question: Question<Payload>) => AdaptivePlace | null>
+  >;
+  /**
    * What judging runs on for this run (recorded in the manifest); throws
    * when the machine lacks it, and the sweep refuses to start.
    */
@@ -225,6 +236,13 @@ export function defineSuite<
     ...(def.outputTokens === undefined
       ? {}
       : { outputTokens: def.outputTokens }),
+    // A placer reads the question's dims; generic code holds it over any
+    // payload.
+    ...(def.adaptive === undefined ? {} : {
+      adaptive: def.adaptive as Readonly<
+        Record<string, (question: Question) => AdaptivePlace | null>
+      >,
+    }),
     open,
     async questions(options) {
       const run = await open(options);

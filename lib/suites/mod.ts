@@ -20,6 +20,7 @@ import { loadSuites } from "./registry.ts";
 export type * from "./types.ts";
 export * from "./define.ts";
 export type { ParamsSchema } from "./params.ts";
+export type { AdaptivePlace } from "../adaptive/pools.ts";
 export { loadSuites, SUITE_NAMES } from "./registry.ts";
 
 /** Every registered suite, in the order their sim skills are tried. */

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import type { AdaptivePlace } from "../adaptive/pools.ts";
 import type { ModelConfig } from "../config/schema.ts";
 import type { InputLog } from "../inputs/log.ts";
 import type { Template, ToolExecutor } from "../prompting/template.ts";
@@ -119,6 +120,14 @@ export interface Suite<P = Record<string, unknown>> extends SuiteView {
    * beyond the generic fields (a program's tests, a matrix, the options).
    */
   detail?(row: SampleRow): SampleDetail | Promise<SampleDetail>;
+  /**
+   * The ordered sizes an adaptive sweep may move along (a suite entry's
+   * `adaptive.dim`), by dim name: where each question sits (its group
+   * and size), or null for a question outside every group.
+   */
+  adaptive?: Readonly<
+    Record<string, (question: Question) => AdaptivePlace | null>
+  >;
   /**
    * Opens one run: parses the params once and makes what the suite keeps
    * across rows (a sandbox pool, a loaded bank). Close it when done.

@@ -69,6 +69,7 @@ import type { Question } from "../../types.ts";
 import type { Suite } from "../types.ts";
 import { defineSuite, type RunInfo } from "../define.ts";
 import type { DimSpec } from "../../types.ts";
+import type { AdaptivePlace } from "../../adaptive/pools.ts";
 import { arithmeticSkill } from "./sim/skill.ts";
 import { uniqueList } from "../../config/unique.ts";
 import { importLazily } from "../../lazy.ts";
@@ -201,6 +202,25 @@ export const ARITHMETIC_DIMS: readonly DimSpec[] = [
   { name: "item", kind: "numeric", label: "llmmath item", show: false },
 ];
 
+/**
+ * Where a question sits along its digit count, for adaptive sweeps: its
+ * group is the family with what else its level fixes (`div/e` exact
+ * division, `div/p2` two decimal places, `expr/o3` three operations,
+ * `add/c2` two carries); multiplication of unequal operands
+ * (`mulDigits`) and questions without a digit count (presets) sit
+ * nowhere.
+ */
+function digitsPlace(q: Question): AdaptivePlace | null {
+  const { family, level, digits } = q.dims;
+  if (typeof family !== "string" || typeof digits !== "number") return null;
+  const key = typeof level === "string" ? level : "";
+  if (family === "mul") {
+    return /^d(\d+)x\1$/.test(key) ? { group: "mul", size: digits } : null;
+  }
+  const rest = key.replace(/^d\d+/, "");
+  return { group: rest === "" ? family : `${family}/${rest}`, size: digits };
+}
+
 /** The bare-arithmetic suite. */
 export const arithmeticSuite: Suite<ArithmeticPayload> = defineSuite({
   name: "arithmetic",
@@ -234,4 +254,5 @@ export const arithmeticSuite: Suite<ArithmeticPayload> = defineSuite({
     (await importLazily<Sections>("./report/sections.ts", import.meta.url))
       .arithmeticSections(frame),
   sim: arithmeticSkill,
+  adaptive: { digits: digitsPlace },
 });

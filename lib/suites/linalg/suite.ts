@@ -320,4 +320,12 @@ export const linalgSuite: Suite<LinalgPayload> = defineSuite({
     (await importLazily<Sections>("./sections.ts", import.meta.url))
       .linalgSections(frame),
   sim: linalgSkill,
+  // Adaptive sweeps move along the matrix size, one design per task (the
+  // formats of a problem are questions of the same size).
+  adaptive: {
+    size: (q) =>
+      typeof q.dims.task === "string" && typeof q.dims.size === "number"
+        ? { group: q.dims.task, size: q.dims.size }
+        : null,
+  },
 });
