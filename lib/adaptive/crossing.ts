@@ -88,6 +88,9 @@ export class CrossingDesign {
   readonly #shapes: (readonly [number, number])[];
   /** p(correct | cell, size index), cells crossing-major. */
   readonly #p: Float64Array[];
+  /** log p and log(1 − p) per size, for `updateMany`. */
+  readonly #logP: Float64Array[];
+  readonly #logQ: Float64Array[];
   #post: Float64Array;
   #trials = 0;
 
@@ -109,6 +112,8 @@ export class CrossingDesign {
       this.#crossings = options.#crossings;
       this.#shapes = options.#shapes;
       this.#p = options.#p;
+      this.#logP = options.#logP;
+      this.#logQ = options.#logQ;
       this.#post = options.#post.slice();
       this.#trials = options.#trials;
       return;
@@ -162,6 +167,8 @@ export class CrossingDesign {
       }
       return p;
     });
+    this.#logP = this.#p.map((p) => p.map(Math.log));
+    this.#logQ = this.#p.map((p) => p.map((v) => Math.log(1 - v)));
     this.#post = new Float64Array(cells).fill(1 / cells);
   }
 
@@ -228,20 +235,21 @@ export class CrossingDesign {
         );
       }
     }
-    const p = this.#p[this.#index(size)]!;
-    const log = new Float64Array(p.length);
+    const k = this.#index(size);
+    const [lp, lq] = [this.#logP[k]!, this.#logQ[k]!];
+    const log = new Float64Array(lp.length);
     let max = -Infinity;
-    for (let i = 0; i < p.length; i++) {
+    for (let i = 0; i < lp.length; i++) {
       // 0 · log 0 is 0 here: a count of 0 leaves the cell as it was.
       const l = Math.log(this.#post[i]!) +
-        (correct > 0 ? correct * Math.log(p[i]!) : 0) +
-        (wrong > 0 ? wrong * Math.log(1 - p[i]!) : 0);
+        (correct > 0 ? correct * lp[i]! : 0) +
+        (wrong > 0 ? wrong * lq[i]! : 0);
       log[i] = l;
       if (l > max) max = l;
     }
-    const out = new Float64Array(p.length);
+    const out = new Float64Array(lp.length);
     let total = 0;
-    for (let i = 0; i < p.length; i++) {
+    for (let i = 0; i < lp.length; i++) {
       total += out[i] = Math.exp(log[i]! - max);
     }
     for (let i = 0; i < out.length; i++) out[i] = out[i]! / total;
