@@ -19,6 +19,17 @@ import {
 } from "../adaptive/fit.ts";
 import { gridRequests } from "../adaptive/grid.ts";
 
+export type {
+  CrossingEstimate,
+  CrossingOptions,
+} from "../adaptive/crossing.ts";
+export type {
+  CrossingFit,
+  CrossingPosition,
+  FitCrossingOptions,
+  SizeCounts,
+} from "../adaptive/fit.ts";
+
 /** Options for {@linkcode crossingTable}. */
 export interface CrossingTableOptions extends FitCrossingOptions {
   /** One crossing per group of these columns. @default {["model"]} */
@@ -95,8 +106,7 @@ export function crossingColumns(
  * the input of {@linkcode crossingColumns}.
  *
  * @param frame A result frame.
- * @param by Group columns.
- * @param dimension The numeric size column.
+ * @param options `by`, the group columns, and `dimension`, the numeric size column.
  * @returns One entry per group: its key values and counts per size.
  *
  * @example
@@ -105,16 +115,16 @@ export function crossingColumns(
  * import pl from "nodejs-polars";
  * import { countsBySize } from "./crossing.ts";
  * const frame = pl.DataFrame({ model: ["a", "a", "a"], digits: [2, 2, 4], correct: [true, false, true] });
- * const [g] = countsBySize(frame, ["model"], "digits");
+ * const [g] = countsBySize(frame, { by: ["model"], dimension: "digits" });
  * assert.deepEqual(g!.keys, { model: "a" });
  * assert.deepEqual(g!.points, [{ x: 2, correct: 1, n: 2 }, { x: 4, correct: 1, n: 1 }]);
  * ```
  */
 export function countsBySize(
   frame: DataFrame,
-  by: readonly string[],
-  dimension: string,
+  options: { by: readonly string[]; dimension: string },
 ): { keys: Record<string, unknown>; points: SizeCounts[] }[] {
+  const { by, dimension } = options;
   const data = summarize(
     frame.filter(pl.col(dimension).isNotNull()),
     [...by, dimension],
@@ -185,21 +195,23 @@ export function crossingTable(
     action: "build breaking points",
     suite,
   });
-  const rows = countsBySize(frame, by, dimension).map(({ keys, points }) => {
-    const { columns, fit } = crossingColumns(points, fitOptions);
-    if (!grid) return { ...keys, ...columns };
-    const sizes = [...new Set(points.filter((p) => p.n > 0).map((p) => p.x))];
-    const grid_requests = columns.fit === null || sizes.length < 2
-      ? null
-      : gridRequests({
-        ...fitOptions,
-        sizes,
-        // The grid's step (0.05) is the narrowest width the posterior has.
-        width: Math.max(fit.high - fit.low, 0.05),
-        curve: fit.predicted,
-      });
-    return { ...keys, ...columns, grid_requests };
-  });
+  const rows = countsBySize(frame, { by, dimension }).map(
+    ({ keys, points }) => {
+      const { columns, fit } = crossingColumns(points, fitOptions);
+      if (!grid) return { ...keys, ...columns };
+      const sizes = [...new Set(points.filter((p) => p.n > 0).map((p) => p.x))];
+      const grid_requests = columns.fit === null || sizes.length < 2
+        ? null
+        : gridRequests({
+          ...fitOptions,
+          sizes,
+          // The grid's step (0.05) is the narrowest width the posterior has.
+          width: Math.max(fit.high - fit.low, 0.05),
+          curve: fit.predicted,
+        });
+      return { ...keys, ...columns, grid_requests };
+    },
+  );
   const schema: Record<string, DataType> = {
     rows: pl.Int64,
     fit: pl.Float64,

@@ -156,25 +156,27 @@ export function breakingPoints(
     action: "build breaking points",
     suite: "arithmetic",
   });
-  const rows = countsBySize(frame, by, dimension).map(({ keys, points }) => {
-    const bp = breakingPoint(points, rest);
-    const target = rest.threshold ?? 0.5;
-    // The curve's smallest lapse (1%) leaves no crossing of 99% or more.
-    const { fit, low, high } = target < 0.99
-      ? crossingColumns(points, { target }).columns
-      : { fit: null, low: null, high: null };
-    return {
-      ...keys,
-      breaking_point: bp.point,
-      crossing: bp.crossing,
-      confirmed: bp.confirmed,
-      tested: Math.max(...points.map((p) => p.x)),
-      n: points.reduce((s, p) => s + p.n, 0),
-      fit,
-      low,
-      high,
-    };
-  });
+  const rows = countsBySize(frame, { by, dimension }).map(
+    ({ keys, points }) => {
+      const bp = breakingPoint(points, rest);
+      const target = rest.threshold ?? 0.5;
+      // The curve's smallest lapse (1%) leaves no crossing of 99% or more.
+      const { fit, low, high } = target < 0.99
+        ? crossingColumns(points, { target }).columns
+        : { fit: null, low: null, high: null };
+      return {
+        ...keys,
+        breaking_point: bp.point,
+        crossing: bp.crossing,
+        confirmed: bp.confirmed,
+        tested: Math.max(...points.map((p) => p.x)),
+        n: points.reduce((s, p) => s + p.n, 0),
+        fit,
+        low,
+        high,
+      };
+    },
+  );
   const schema: Record<string, DataType> = {
     breaking_point: pl.Float64,
     crossing: pl.Float64,
