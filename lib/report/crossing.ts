@@ -30,6 +30,11 @@ export type {
   SizeCounts,
 } from "../adaptive/fit.ts";
 
+/** `breaks_at` of a group at or above the target at every size asked. */
+export const ABOVE_ALL_SIZES = "above all sizes asked";
+/** `breaks_at` of a group below the target at every size asked. */
+export const BELOW_ALL_SIZES = "below all sizes";
+
 /** Options for {@linkcode crossingTable}. */
 export interface CrossingTableOptions extends FitCrossingOptions {
   /** One crossing per group of these columns. @default {["model"]} */
@@ -95,8 +100,8 @@ export function crossingColumns(
       breaks_at: inside
         ? `${f(fit.mean)} [${f(fit.low)}, ${f(fit.high)}]`
         : fit.position === "above"
-        ? "above all sizes asked"
-        : "below all sizes",
+        ? ABOVE_ALL_SIZES
+        : BELOW_ALL_SIZES,
     },
   };
 }

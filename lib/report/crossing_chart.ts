@@ -8,6 +8,7 @@ import * as Plot from "@observablehq/plot";
 import type { DataFrame } from "./frame.ts";
 import { type Chart, renderPlot, seriesColor } from "./plot.ts";
 import { requireColumns } from "./columns.ts";
+import { ABOVE_ALL_SIZES } from "./crossing.ts";
 
 /** Options for {@linkcode crossingChart}. */
 export interface CrossingChartOptions {
@@ -79,7 +80,7 @@ export function crossingChart(
       width,
       height: 60 + facets * (24 + 22 * series_),
       marginLeft: 110,
-      marginRight: 90,
+      marginRight: 120,
       x: { label: dimension, grid: true },
       y: { label: null },
       fy: { label: null },
@@ -101,14 +102,22 @@ export function crossingChart(
           fill: series,
           r: 4,
         }),
-        Plot.text(outside, {
-          fy: facet,
-          y: series,
-          text: "breaks_at",
-          frameAnchor: "right",
-          dx: -4,
-          fill: "#666",
-        }),
+        // A crossing beyond the sizes says so on that side of the panel.
+        ...(["right", "left"] as const).map((side) =>
+          Plot.text(
+            outside.filter((d) =>
+              (side === "right") === (d.breaks_at === ABOVE_ALL_SIZES)
+            ),
+            {
+              fy: facet,
+              y: series,
+              text: "breaks_at",
+              frameAnchor: side,
+              dx: side === "right" ? -4 : 4,
+              fill: "#666",
+            },
+          )
+        ),
       ],
     },
   );
