@@ -82,11 +82,15 @@ export interface CrossingEstimate {
 export class CrossingDesign {
   readonly #sizes: number[];
   readonly #width: number;
+  readonly #target: number;
   readonly #crossings: Float64Array;
   /** The curve's shapes on the grid: [slope, lapse]. */
   readonly #shapes: (readonly [number, number])[];
   /** p(correct | cell, size index), cells crossing-major. */
   readonly #p: Float64Array[];
+  /** log p and log(1 − p) per size, for `updateMany`. */
+  readonly #logP: Float64Array[];
+  readonly #logQ: Float64Array[];
   #post: Float64Array;
   #trials = 0;
 
@@ -94,12 +98,27 @@ export class CrossingDesign {
    * A design with a flat prior over the crossing (from a size below the
    * smallest to one above the largest) and the slopes.
    *
-   * @param options Sizes, target, width and the curve's grid.
+   * @param options Sizes, target, width and the curve's grid; or a design
+   *   to copy (as {@linkcode CrossingDesign.copy} does).
    * @throws {RangeError} for no sizes, a target outside (0, 1), no lapse
    *   leaving the target reachable, or a width that is not positive.
    */
-  constructor(options: CrossingOptions) {
-    const target = options.target ?? 0.5;
+  constructor(options: CrossingOptions | CrossingDesign) {
+    if (options instanceof CrossingDesign) {
+      // A copy (see `copy`): the grid's arrays are never written, so shared.
+      this.#sizes = options.#sizes;
+      this.#width = options.#width;
+      this.#target = options.#target;
+      this.#crossings = options.#crossings;
+      this.#shapes = options.#shapes;
+      this.#p = options.#p;
+      this.#logP = options.#logP;
+      this.#logQ = options.#logQ;
+      this.#post = options.#post.slice();
+      this.#trials = options.#trials;
+      return;
+    }
+    const target = this.#target = options.target ?? 0.5;
     this.#width = options.width ?? 1;
     this.#sizes = [...new Set(options.sizes)].sort((a, b) => a - b);
     if (this.#sizes.length === 0) {
@@ -138,14 +157,38 @@ export class CrossingDesign {
       const p = new Float64Array(cells);
       for (let i = 0; i < n; i++) {
         this.#shapes.forEach(([slope, lapse], j) => {
-          const c = Math.log(target / (1 - lapse - target));
-          const z = c - slope * (x - this.#crossings[i]!);
-          p[i * shapes + j] = (1 - lapse) / (1 + Math.exp(-z));
+          p[i * shapes + j] = this.#chance(
+            x,
+            this.#crossings[i]!,
+            slope,
+            lapse,
+          );
         });
       }
       return p;
     });
+    this.#logP = this.#p.map((p) => p.map(Math.log));
+    this.#logQ = this.#p.map((p) => p.map((v) => Math.log(1 - v)));
     this.#post = new Float64Array(cells).fill(1 / cells);
+  }
+
+  /** The curve's chance of a correct answer at `x` for one grid cell. */
+  #chance(x: number, crossing: number, slope: number, lapse: number): number {
+    const c = Math.log(this.#target / (1 - lapse - this.#target));
+    return (1 - lapse) / (1 + Math.exp(-(c - slope * (x - crossing))));
+  }
+
+  /** The index of a size, or a RangeError naming the design's sizes. */
+  #index(size: number): number {
+    const k = this.#sizes.indexOf(size);
+    if (k < 0) {
+      throw new RangeError(
+        `Cannot take an outcome at size ${size}: the design's sizes are ${
+          this.#sizes.join(", ")
+        }; use one of them`,
+      );
+    }
+    return k;
   }
 
   /**
@@ -156,16 +199,116 @@ export class CrossingDesign {
    * @throws {RangeError} for a size the design does not have.
    */
   update(size: number, correct: boolean): void {
-    const k = this.#sizes.indexOf(size);
-    if (k < 0) {
-      throw new RangeError(
-        `Cannot take an outcome at size ${size}: the design's sizes are ${
-          this.#sizes.join(", ")
-        }`,
-      );
-    }
-    this.#post = posterior(this.#post, this.#p[k]!, correct);
+    this.#post = posterior(this.#post, this.#p[this.#index(size)]!, correct);
     this.#trials++;
+  }
+
+  /**
+   * Takes many outcomes at one size in one pass: the posterior times
+   * p^correct (1 − p)^wrong, in log space so that hundreds of outcomes do
+   * not underflow. Equal to as many calls of {@linkcode update} (the
+   * posterior does not depend on the order of outcomes).
+   *
+   * @param size The questions' size (one of the design's sizes).
+   * @param counts Correct and wrong answers at that size.
+   * @throws {RangeError} for a size the design does not have, or counts
+   *   that are not whole and non-negative.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { CrossingDesign } from "./crossing.ts";
+   * const one = new CrossingDesign({ sizes: [1, 2, 3, 4] });
+   * const many = new CrossingDesign({ sizes: [1, 2, 3, 4] });
+   * for (let i = 0; i < 7; i++) one.update(3, i < 5);
+   * many.updateMany(3, { correct: 5, wrong: 2 });
+   * assert.ok(Math.abs(one.estimate().mean - many.estimate().mean) < 1e-9);
+   * assert.equal(many.estimate().trials, 7);
+   * ```
+   */
+  updateMany(size: number, counts: { correct: number; wrong: number }): void {
+    const { correct, wrong } = counts;
+    for (const c of [correct, wrong]) {
+      if (!(Number.isInteger(c) && c >= 0)) {
+        throw new RangeError(
+          `Cannot take ${c} outcomes: counts must be whole numbers of at least 0; give counts of answers`,
+        );
+      }
+    }
+    const k = this.#index(size);
+    const [lp, lq] = [this.#logP[k]!, this.#logQ[k]!];
+    const log = new Float64Array(lp.length);
+    let max = -Infinity;
+    for (let i = 0; i < lp.length; i++) {
+      // 0 · log 0 is 0 here: a count of 0 leaves the cell as it was.
+      const l = Math.log(this.#post[i]!) +
+        (correct > 0 ? correct * lp[i]! : 0) +
+        (wrong > 0 ? wrong * lq[i]! : 0);
+      log[i] = l;
+      if (l > max) max = l;
+    }
+    const out = new Float64Array(lp.length);
+    let total = 0;
+    for (let i = 0; i < lp.length; i++) {
+      total += out[i] = Math.exp(log[i]! - max);
+    }
+    for (let i = 0; i < out.length; i++) out[i] = out[i]! / total;
+    this.#post = out;
+    this.#trials += correct + wrong;
+  }
+
+  /**
+   * The posterior predictive accuracy at a size: the curve's chance of a
+   * correct answer averaged over the posterior (crossing, slope and lapse).
+   * Any size may be asked, not only the design's.
+   *
+   * @param size Where to predict.
+   * @returns A chance in [0, 1].
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { CrossingDesign } from "./crossing.ts";
+   * const d = new CrossingDesign({ sizes: [1, 2, 3, 4, 5, 6] });
+   * d.updateMany(2, { correct: 40, wrong: 0 });
+   * d.updateMany(5, { correct: 0, wrong: 40 });
+   * assert.ok(d.predicted(2) > 0.8 && d.predicted(5) < 0.2);
+   * assert.ok(d.predicted(2.5) > d.predicted(4.5));
+   * ```
+   */
+  predicted(size: number): number {
+    const s = this.#shapes.length;
+    let total = 0;
+    for (let i = 0; i < this.#crossings.length; i++) {
+      for (let j = 0; j < s; j++) {
+        const w = this.#post[i * s + j]!;
+        if (w === 0) continue;
+        const [slope, lapse] = this.#shapes[j]!;
+        total += w * this.#chance(size, this.#crossings[i]!, slope, lapse);
+      }
+    }
+    return total;
+  }
+
+  /**
+   * A copy with the same grid, posterior and trials: cheaper than building
+   * the grid again when many designs start from one prior.
+   *
+   * @returns An independent design.
+   *
+   * @example
+   * ```ts
+   * import assert from "node:assert/strict";
+   * import { CrossingDesign } from "./crossing.ts";
+   * const a = new CrossingDesign({ sizes: [1, 2, 3] });
+   * const b = a.copy();
+   * b.update(2, false);
+   * assert.equal(a.estimate().trials, 0);
+   * assert.equal(b.estimate().trials, 1);
+   * ```
+   */
+  copy(): CrossingDesign {
+    return new CrossingDesign(this);
   }
 
   /**

@@ -83,3 +83,54 @@ Deno.test("CrossingDesign refuses sizes and targets it cannot use, naming them",
   const d = new CrossingDesign({ sizes: [1, 2, 3] });
   assert.throws(() => d.update(4, true), /sizes are 1, 2, 3/);
 });
+
+Deno.test("CrossingDesign.updateMany() equals as many update() calls, and does not underflow on thousands of outcomes", () => {
+  const one = new CrossingDesign({ sizes: SIZES });
+  const many = new CrossingDesign({ sizes: SIZES });
+  const counts: [number, number, number][] = [[2, 30, 1], [5, 12, 9], [
+    8,
+    2,
+    25,
+  ]];
+  for (const [x, c, w] of counts) {
+    for (let i = 0; i < c; i++) one.update(x, true);
+    for (let i = 0; i < w; i++) one.update(x, false);
+    many.updateMany(x, { correct: c, wrong: w });
+  }
+  const [a, b] = [one.estimate(), many.estimate()];
+  assert.equal(b.trials, a.trials);
+  assert.ok(Math.abs(a.mean - b.mean) < 1e-9, `${a.mean} vs ${b.mean}`);
+  assert.equal(b.low, a.low);
+  assert.equal(b.high, a.high);
+  assert.equal(many.next(), one.next());
+
+  const big = new CrossingDesign({ sizes: SIZES });
+  big.updateMany(3, { correct: 4000, wrong: 100 });
+  big.updateMany(6, { correct: 100, wrong: 4000 });
+  const e = big.estimate();
+  assert.ok(
+    Number.isFinite(e.mean) && e.low >= 3 && e.high <= 6,
+    JSON.stringify(e),
+  );
+  assert.throws(
+    () => big.updateMany(3, { correct: -1, wrong: 0 }),
+    /whole numbers/,
+  );
+});
+
+Deno.test("CrossingDesign.predicted() follows the curve the outcomes came from", () => {
+  const curve = CURVES["logistic, crossing 6.3"]!;
+  const draw = uniform(11);
+  const d = new CrossingDesign({ sizes: SIZES });
+  for (const x of SIZES) {
+    let c = 0;
+    for (let i = 0; i < 200; i++) if (draw() < curve(x)) c++;
+    d.updateMany(x, { correct: c, wrong: 200 - c });
+  }
+  for (const x of [2, 5, 6.3, 8, 11]) {
+    assert.ok(
+      Math.abs(d.predicted(x) - curve(x)) < 0.06,
+      `at ${x}: ${d.predicted(x)} vs ${curve(x)}`,
+    );
+  }
+});

@@ -7,13 +7,15 @@
  * width of 1; against the requests the full grid needs (k questions at
  * each of the 12 sizes, the smallest k of 5, 10, 15, 20, 30, 40, 60, 80
  * for which at least half of 20 seeded grids reach the same width with
- * the same posterior). Target (issue 45): at most 25% of the grid's.
+ * the same posterior: `gridRequests`). Target (issue 45): at most 25% of
+ * the grid's.
  *
  * Run alone: `deno run -A tests/bench/adaptive_bench.ts`.
  *
  * @module
  */
 import { CrossingDesign } from "../../lib/adaptive/crossing.ts";
+import { gridRequests } from "../../lib/adaptive/grid.ts";
 import { simCurve, SIZES, trueCrossing, uniform } from "../adaptive/_curves.ts";
 import type { BenchRow } from "./sweep_bench.ts";
 
@@ -35,22 +37,7 @@ export function benchAdaptiveCrossing(): BenchRow[] {
       if (e.low <= truth && truth <= e.high) covered++;
       requests += e.trials;
     }
-    let grid = NaN;
-    for (const k of [5, 10, 15, 20, 30, 40, 60, 80]) {
-      let done = 0;
-      for (let seed = 1001; seed <= 1020; seed++) {
-        const draw = uniform(seed);
-        const d = new CrossingDesign({ sizes: SIZES });
-        for (const x of SIZES) {
-          for (let i = 0; i < k; i++) d.update(x, draw() < curve(x));
-        }
-        if (d.estimate().done) done++;
-      }
-      if (done >= 10) {
-        grid = 12 * k;
-        break;
-      }
-    }
+    const grid = gridRequests({ curve, sizes: SIZES }) ?? NaN;
     const mean = requests / 50;
     console.log(
       `adaptive crossing, ${name}: true crossing ${truth.toFixed(2)} digits; ` +

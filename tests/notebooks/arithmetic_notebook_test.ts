@@ -58,6 +58,8 @@ Deno.test("01-arithmetic runs headless with every chart drawn and every table fi
         "accuracyAgainstTokens",
         "bareVsToolChart",
         "llmmathCalibrationChart",
+        "crossingChart",
+        "predictedAccuracyChart",
       ]
     ) {
       assert.ok(
@@ -86,6 +88,9 @@ Deno.test("01-arithmetic runs headless with every chart drawn and every table fi
         "bareVsTool",
         "llmmathTable",
         "llmmathCalibration",
+        "crossings.select",
+        "carryEffectTable",
+        "leastExpectedTable",
       ]
     ) {
       assert.ok(
@@ -98,6 +103,17 @@ Deno.test("01-arithmetic runs headless with every chart drawn and every table fi
       assert.match(h, /<table class="eval-table">/, source(c));
       assert.match(h, /<tbody>\n<tr>/, `empty table: ${source(c)}`);
     }
+
+    // Breaking points with intervals: some group crosses 50% inside the
+    // digits asked (mean [low, high]) and the chart draws its interval.
+    const crossings = tables.find((c) =>
+      /crossings\.select\(/.test(source(c))
+    )!;
+    assert.match(html(crossings), /<td>\d+\.\d \[\d+\.\d, \d+\.\d\]<\/td>/);
+    const crossingChart = charts.find((c) =>
+      /crossingChart\(/.test(source(c))
+    )!;
+    assert.match(html(crossingChart), /aria-label="rule"[\s\S]*<line/);
 
     // The headline table shows the metrics the suite declares, filled.
     const headline = cells.find((c) => /headlineTable\(/.test(source(c)))!;

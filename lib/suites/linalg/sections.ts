@@ -6,6 +6,7 @@
  */
 import type { DataFrame } from "../../report/mod.ts";
 import { tableHtml } from "../../report/table.ts";
+import { crossingSectionParts } from "../../report/crossing_section.ts";
 import {
   guardedSection,
   presentSections,
@@ -20,8 +21,8 @@ import {
 } from "./report.ts";
 
 /**
- * The linear-algebra sections: the accuracy cliff by size per task, model
- * tiers, forensic error families by size, and format sensitivity.
+ * The linear-algebra sections: the accuracy cliff by size per task, each
+ * model's breaking point per task with its interval, model tiers, forensic error families by size, and format sensitivity.
  *
  * @param frame This suite's rows (from `loadRuns`).
  * @returns The sections that the rows can support.
@@ -39,6 +40,16 @@ import {
 export function linalgSections(frame: DataFrame): ReportSection[] {
   return presentSections([
     guardedSection("Accuracy cliff by matrix size", () => [linalgCliff(frame)]),
+    guardedSection(
+      "Breaking points by matrix size",
+      () =>
+        frame.height === 0 ? [] : crossingSectionParts(frame, {
+          by: ["model", "task"],
+          dimension: "size",
+          facet: "task",
+          suite: "linalg",
+        }),
+    ),
     guardedSection("Model tiers (LinAlg-Bench)", () => [
       tableHtml(linalgTiers(frame)),
     ]),

@@ -6,10 +6,9 @@
  */
 import pl from "nodejs-polars";
 import type { DataFrame, DataType } from "../../../report/mod.ts";
-import { summarize } from "../../../report/summarize.ts";
+import { countsBySize, crossingColumns } from "../../../report/crossing.ts";
 import { wilsonInterval, Z95 } from "../../../report/wilson.ts";
 import { requireColumns } from "../../../report/columns.ts";
-import type { Row } from "./_columns.ts";
 
 /** Accuracy at one value of a numeric dimension (e.g. a digit count). */
 export interface DimensionAccuracy {
@@ -123,7 +122,10 @@ export interface BreakingPointsOptions extends BreakingPointOptions {
  * @param frame A frame from {@linkcode loadRuns} (filter it first, e.g. to one template).
  * @param options Groups, dimension, threshold, interval level.
  * @returns Columns `...by`, `breaking_point`, `crossing`, `confirmed`,
- *   `tested` (the largest x measured), `n` (rows).
+ *   `tested` (the largest x measured), `n` (rows), and the posterior
+ *   crossing with its 95% interval, `fit`, `low`, `high` (see
+ *   {@linkcode crossingTable}; null when accuracy never goes below, or
+ *   never above, the threshold).
  * @throws {RangeError} When a column is missing or the threshold is out of range.
  *
  * @example
@@ -142,6 +144,7 @@ export interface BreakingPointsOptions extends BreakingPointOptions {
  * assert.deepEqual(breakingPoints(frame).columns.slice(0, 2), ["model", "breaking_point"]);
  * const strict = breakingPoints(frame, { threshold: 0.6 }).toRecords();
  * assert.equal(strict[0]!.breaking_point, 4);
+ * assert.ok((strict[0]!.low as number) <= (strict[0]!.fit as number));
  * ```
  */
 export function breakingPoints(
@@ -153,41 +156,36 @@ export function breakingPoints(
     action: "build breaking points",
     suite: "arithmetic",
   });
-  const data = summarize(
-    frame.filter(pl.col(dimension).isNotNull()),
-    [...by, dimension],
-  ).select(...by, dimension, "n", "correct").toRecords();
-  const groups = new Map<string, { keys: Row; points: DimensionAccuracy[] }>();
-  for (const d of data) {
-    const key = JSON.stringify(by.map((c) => d[c]));
-    let g = groups.get(key);
-    if (g === undefined) {
-      g = { keys: Object.fromEntries(by.map((c) => [c, d[c]])), points: [] };
-      groups.set(key, g);
-    }
-    g.points.push({
-      x: Number(d[dimension]),
-      correct: Number(d.correct),
-      n: Number(d.n),
-    });
-  }
-  const rows = [...groups.values()].map(({ keys, points }) => {
-    const bp = breakingPoint(points, rest);
-    return {
-      ...keys,
-      breaking_point: bp.point,
-      crossing: bp.crossing,
-      confirmed: bp.confirmed,
-      tested: Math.max(...points.map((p) => p.x)),
-      n: points.reduce((s, p) => s + p.n, 0),
-    };
-  });
+  const rows = countsBySize(frame, { by, dimension }).map(
+    ({ keys, points }) => {
+      const bp = breakingPoint(points, rest);
+      const target = rest.threshold ?? 0.5;
+      // The curve's smallest lapse (1%) leaves no crossing of 99% or more.
+      const { fit, low, high } = target < 0.99
+        ? crossingColumns(points, { target }).columns
+        : { fit: null, low: null, high: null };
+      return {
+        ...keys,
+        breaking_point: bp.point,
+        crossing: bp.crossing,
+        confirmed: bp.confirmed,
+        tested: Math.max(...points.map((p) => p.x)),
+        n: points.reduce((s, p) => s + p.n, 0),
+        fit,
+        low,
+        high,
+      };
+    },
+  );
   const schema: Record<string, DataType> = {
     breaking_point: pl.Float64,
     crossing: pl.Float64,
     confirmed: pl.Float64,
     tested: pl.Float64,
     n: pl.Int64,
+    fit: pl.Float64,
+    low: pl.Float64,
+    high: pl.Float64,
   };
   for (const c of by) schema[c] = frame.getColumn(c).dtype;
   const order = [...by, ...Object.keys(schema).filter((c) => !by.includes(c))];

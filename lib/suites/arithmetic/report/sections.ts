@@ -8,6 +8,7 @@ import pl from "nodejs-polars";
 import type { DataFrame } from "../../../report/mod.ts";
 import { escapeHtml } from "../../../report/plot.ts";
 import { tableHtml } from "../../../report/table.ts";
+import { crossingSectionParts } from "../../../report/crossing_section.ts";
 import {
   guardedSection,
   presentSections,
@@ -19,7 +20,6 @@ import {
   arithmeticPercent,
   bareVsTool,
   bareVsToolChart,
-  breakingPoints,
   carryEffectTable,
   errorClassChart,
   errorClassTable,
@@ -74,10 +74,23 @@ export function arithmeticSections(frame: DataFrame): ReportSection[] {
           }),
         ],
     ),
-    guardedSection("Breaking points", () =>
-      generated.height === 0 ? [] : [
-        tableHtml(breakingPoints(generated, { by: ["model", "template"] })),
-      ]),
+    guardedSection(
+      "Breaking points",
+      () =>
+        generated.height === 0 ? [] : crossingSectionParts(generated, {
+          by: ["model", "template", "family"],
+          dimension: "digits",
+          facet: "family",
+          suite: "arithmetic",
+          // The chart shows one template (the baseline when it ran): two
+          // templates' dots would share a row.
+          charted: (t) => {
+            const direct = t.filter(pl.col("template").eq(pl.lit("direct")));
+            return direct.height > 0 ? direct : t;
+          },
+          chartNote: baseline.height > 0 ? " (direct template)" : "",
+        }),
+    ),
     guardedSection("Error model", () => {
       if (generated.height === 0) return [];
       const models = fitErrorModels(generated.toRecords());
