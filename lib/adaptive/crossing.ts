@@ -1,28 +1,26 @@
 /**
- * Where a model's accuracy crosses a target as a question's size grows,
- * learnt one question at a time: a Bayesian adaptive design in the manner
- * of QUEST+ (Watson 2017, "QUEST+: A general multidimensional Bayesian
- * adaptive psychometric method", Journal of Vision 17(3):10). The
- * psychometric curve is logistic and falling,
- * `p(x) = (1 − λ) · σ(c − β (x − x*))` with `c` such that `p(x*) = target`;
- * the unknowns are the crossing `x*`, the slope `β` and the lapse `λ` (the
- * share of easy questions still missed), on a grid, with a flat prior.
- * Only the crossing is reported; slope and lapse are summed out, so a
- * curve that is not logistic far from the crossing (a slow decline on
- * easy sizes, then a steep fall) still fits where it matters. Each next size is the one whose answer is expected to leave
- * the crossing's posterior with the least variance; the design stops when
- * the crossing's 95% credible interval is no wider than asked.
+ * Where accuracy crosses a target, with no assumed curve shape: each
+ * size's accuracy is its own unknown, the only assumption is that
+ * accuracy does not rise with size, and the crossing is read between
+ * the two sizes around it by interpolating in log-odds (the curve is
+ * observed at whole sizes only, so that is all it says between them).
+ * This is the curve-free design of dose-finding trials (Gasparini &
+ * Eisele 2000, "A curve-free method for phase I clinical trials",
+ * Biometrics 56(2):609–615): a product of independent flat priors on
+ * the sizes' accuracies, restricted to an ordering.
  *
- * Why a Bayesian design rather than a staircase: the stopping rule needs
- * an interval on the crossing after any number of trials, which the
- * posterior gives directly; a staircase's reversals give a point estimate
- * whose interval needs many more trials. Written by hand: no npm package
- * implements QUEST+ for a free-response (no guessing) task, and the whole
- * method is a grid posterior of a few thousand cells.
+ * Why not a logistic curve (QUEST+, `crossing.ts`): the sim's calibrated
+ * curves, like real models', have shelves and cliffs no logistic fits;
+ * on them the logistic posterior is confidently wrong (its 95% interval
+ * missed the crossing of sim-strong's multiplication curve even with 60
+ * questions at every size), while this posterior is right for any
+ * falling curve.
  *
- * Everything is deterministic: the same outcomes in the same order give
- * the same next size, so a resumed sweep continues the same design from
- * its stored rows.
+ * The posterior is exact on a grid of accuracies: the ordering makes the
+ * sizes a chain, so forward and backward sums give every size's marginal
+ * and every neighbouring pair's joint in time linear in the grid (written
+ * by hand: no npm package computes an ordered-Beta posterior).
+ * Deterministic, and independent of the order of outcomes.
  *
  * @module
  */
@@ -35,98 +33,87 @@ export interface CrossingOptions {
   target?: number;
   /** Stop when the 95% interval is no wider than this (in size units). @default 1 */
   width?: number;
-  /** Lapses on the grid (shares of easy questions still missed). @default 0.01, 0.05, 0.1, 0.2 */
-  lapses?: readonly number[];
-  /** Slopes on the grid (logits per size unit). @default 0.25 to 4, 9 steps, log-spaced */
-  slopes?: readonly number[];
-  /** Spacing of the crossing's grid. @default 0.05 */
-  step?: number;
+  /** Points of the accuracy grid per size (its resolution). @default 50 */
+  resolution?: number;
 }
 
 /** The crossing as the outcomes so far place it. */
 export interface CrossingEstimate {
-  /** The posterior mean of the crossing. */
+  /**
+   * The posterior mean of the crossing; a crossing below the smallest
+   * size counts as one size below it, above the largest as one above.
+   */
   mean: number;
-  /** The 95% credible interval's ends (2.5% and 97.5% quantiles). */
+  /** The 95% credible interval's lower end (2.5% quantile). */
   low: number;
-  /** See `low`. */
+  /** Its upper end (97.5% quantile). */
   high: number;
   /** Outcomes seen. */
   trials: number;
   /** True when the interval is no wider than `width`. */
   done: boolean;
+  /** The probability that accuracy is below the target at every size. */
+  below: number;
+  /** The probability that it is at or above the target at every size. */
+  above: number;
 }
 
+/** Resolution of the crossing's distribution (size units). */
+const STEP = 0.01;
+
 /**
- * The adaptive design for one (model, family) group: feed it outcomes,
- * ask it for the next size.
+ * The curve-free crossing design for one (model, group): feed it
+ * outcomes, ask it for the next size, read the crossing.
  *
  * @example
  * ```ts
  * import assert from "node:assert/strict";
  * import { CrossingDesign } from "./crossing.ts";
- * // A responder whose accuracy falls through 50% at 6.3 digits.
- * const truth = (x: number) => 0.98 / (1 + Math.exp(1.5 * (x - 6.3)));
- * const design = new CrossingDesign({ sizes: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] });
- * let a = 7; // seeded draws (Park–Miller)
- * const rand = () => (a = (a * 16807) % 2147483647) / 2147483647;
- * while (!design.estimate().done && design.estimate().trials < 400) {
- *   const x = design.next();
- *   design.update(x, rand() < truth(x));
+ * // Accuracy 0.9 at 3 digits, 0.7 at 4, 0.3 at 5, 0.1 at 6: the crossing
+ * // lies halfway between 4 and 5 in log-odds.
+ * const design = new CrossingDesign({ sizes: [3, 4, 5, 6] });
+ * const counts: Record<number, [number, number]> = { 3: [90, 10], 4: [70, 30], 5: [30, 70], 6: [10, 90] };
+ * for (const [size, [right, wrong]] of Object.entries(counts)) {
+ *   design.updateMany(Number(size), { correct: right, wrong });
  * }
  * const e = design.estimate();
- * assert.ok(e.done && e.high - e.low <= 1, JSON.stringify(e));
- * assert.ok(Math.abs(e.mean - 6.3) < 1, JSON.stringify(e));
+ * assert.ok(Math.abs(e.mean - 4.5) < 0.05, JSON.stringify(e));
+ * assert.ok(e.low < 4.5 && 4.5 < e.high && e.done);
  * ```
  */
 export class CrossingDesign {
   readonly #sizes: number[];
-  readonly #width: number;
   readonly #target: number;
-  readonly #crossings: Float64Array;
-  /** The curve's shapes on the grid: [slope, lapse]. */
-  readonly #shapes: (readonly [number, number])[];
-  /** p(correct | cell, size index), cells crossing-major. */
-  readonly #p: Float64Array[];
-  /** log p and log(1 − p) per size, for `updateMany`. */
-  readonly #logP: Float64Array[];
-  readonly #logQ: Float64Array[];
-  #post: Float64Array;
+  readonly #width: number;
+  /** Accuracy grid, ascending, and its log, log(1−p) and logit. */
+  readonly #p: Float64Array;
+  readonly #logP: Float64Array;
+  readonly #logQ: Float64Array;
+  readonly #logit: Float64Array;
+  /** First grid index at or above the target. */
+  readonly #atTarget: number;
+  readonly #right: number[];
+  readonly #wrong: number[];
   #trials = 0;
+  #cached: CrossingEstimate | null = null;
 
   /**
-   * A design with a flat prior over the crossing (from a size below the
-   * smallest to one above the largest) and the slopes.
+   * A design with flat priors on each size's accuracy, ordered.
    *
-   * @param options Sizes, target, width and the curve's grid; or a design
-   *   to copy (as {@linkcode CrossingDesign.copy} does).
-   * @throws {RangeError} for no sizes, a target outside (0, 1), no lapse
-   *   leaving the target reachable, or a width that is not positive.
+   * @param options Sizes, target, width and grid.
+   * @throws {RangeError} for no sizes, a target outside (0, 1) or a width
+   *   that is not positive.
    */
-  constructor(options: CrossingOptions | CrossingDesign) {
-    if (options instanceof CrossingDesign) {
-      // A copy (see `copy`): the grid's arrays are never written, so shared.
-      this.#sizes = options.#sizes;
-      this.#width = options.#width;
-      this.#target = options.#target;
-      this.#crossings = options.#crossings;
-      this.#shapes = options.#shapes;
-      this.#p = options.#p;
-      this.#logP = options.#logP;
-      this.#logQ = options.#logQ;
-      this.#post = options.#post.slice();
-      this.#trials = options.#trials;
-      return;
-    }
-    const target = this.#target = options.target ?? 0.5;
+  constructor(options: CrossingOptions) {
+    this.#target = options.target ?? 0.5;
     this.#width = options.width ?? 1;
     this.#sizes = [...new Set(options.sizes)].sort((a, b) => a - b);
     if (this.#sizes.length === 0) {
       throw new RangeError("Cannot design without sizes: give at least one");
     }
-    if (!(target > 0 && target < 1)) {
+    if (!(this.#target > 0 && this.#target < 1)) {
       throw new RangeError(
-        `Cannot seek a crossing of ${target}: give a target between 0 and 1`,
+        `Cannot seek a crossing of ${this.#target}: give a target between 0 and 1`,
       );
     }
     if (!(this.#width > 0)) {
@@ -134,61 +121,20 @@ export class CrossingDesign {
         `Cannot stop at a width of ${this.#width}: give a positive width`,
       );
     }
-    const slopes = options.slopes ??
-      Array.from({ length: 9 }, (_, i) => 0.25 * Math.pow(16, i / 8));
-    const lapses = (options.lapses ?? [0.01, 0.05, 0.1, 0.2]).filter((l) =>
-      1 - l > target
-    );
-    if (lapses.length === 0) {
-      throw new RangeError(
-        `Cannot seek a crossing of ${target} with lapses ${options.lapses}: give a lapse below ${
-          1 - target
-        }`,
-      );
-    }
-    this.#shapes = slopes.flatMap((b) => lapses.map((l) => [b, l] as const));
-    const step = options.step ?? 0.05;
-    const lo = this.#sizes[0]! - 1, hi = this.#sizes.at(-1)! + 1;
-    const n = Math.round((hi - lo) / step) + 1;
-    this.#crossings = Float64Array.from({ length: n }, (_, i) => lo + i * step);
-    const shapes = this.#shapes.length;
-    const cells = n * shapes;
-    this.#p = this.#sizes.map((x) => {
-      const p = new Float64Array(cells);
-      for (let i = 0; i < n; i++) {
-        this.#shapes.forEach(([slope, lapse], j) => {
-          p[i * shapes + j] = this.#chance(
-            x,
-            this.#crossings[i]!,
-            slope,
-            lapse,
-          );
-        });
-      }
-      return p;
-    });
-    this.#logP = this.#p.map((p) => p.map(Math.log));
-    this.#logQ = this.#p.map((p) => p.map((v) => Math.log(1 - v)));
-    this.#post = new Float64Array(cells).fill(1 / cells);
+    const g = options.resolution ?? 50;
+    this.#p = Float64Array.from({ length: g }, (_, j) => (j + 0.5) / g);
+    this.#logP = this.#p.map(Math.log);
+    this.#logQ = this.#p.map((p) => Math.log(1 - p));
+    this.#logit = this.#p.map((p) => Math.log(p / (1 - p)));
+    this.#atTarget = this.#p.findIndex((p) => p >= this.#target);
+    if (this.#atTarget < 0) this.#atTarget = g;
+    this.#right = this.#sizes.map(() => 0);
+    this.#wrong = this.#sizes.map(() => 0);
   }
 
-  /** The curve's chance of a correct answer at `x` for one grid cell. */
-  #chance(x: number, crossing: number, slope: number, lapse: number): number {
-    const c = Math.log(this.#target / (1 - lapse - this.#target));
-    return (1 - lapse) / (1 + Math.exp(-(c - slope * (x - crossing))));
-  }
-
-  /** The index of a size, or a RangeError naming the design's sizes. */
-  #index(size: number): number {
-    const k = this.#sizes.indexOf(size);
-    if (k < 0) {
-      throw new RangeError(
-        `Cannot take an outcome at size ${size}: the design's sizes are ${
-          this.#sizes.join(", ")
-        }; use one of them`,
-      );
-    }
-    return k;
+  /** The design's sizes, ascending. */
+  get sizes(): readonly number[] {
+    return this.#sizes;
   }
 
   /**
@@ -199,192 +145,304 @@ export class CrossingDesign {
    * @throws {RangeError} for a size the design does not have.
    */
   update(size: number, correct: boolean): void {
-    this.#post = posterior(this.#post, this.#p[this.#index(size)]!, correct);
-    this.#trials++;
+    this.updateMany(size, { correct: correct ? 1 : 0, wrong: correct ? 0 : 1 });
   }
 
   /**
-   * Takes many outcomes at one size in one pass: the posterior times
-   * p^correct (1 − p)^wrong, in log space so that hundreds of outcomes do
-   * not underflow. Equal to as many calls of {@linkcode update} (the
-   * posterior does not depend on the order of outcomes).
+   * Takes many outcomes at one size into the posterior (the same as as
+   * many `update` calls, in any order).
    *
    * @param size The questions' size (one of the design's sizes).
-   * @param counts Correct and wrong answers at that size.
+   * @param counts Correct and wrong answers at it.
    * @throws {RangeError} for a size the design does not have, or counts
-   *   that are not whole and non-negative.
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { CrossingDesign } from "./crossing.ts";
-   * const one = new CrossingDesign({ sizes: [1, 2, 3, 4] });
-   * const many = new CrossingDesign({ sizes: [1, 2, 3, 4] });
-   * for (let i = 0; i < 7; i++) one.update(3, i < 5);
-   * many.updateMany(3, { correct: 5, wrong: 2 });
-   * assert.ok(Math.abs(one.estimate().mean - many.estimate().mean) < 1e-9);
-   * assert.equal(many.estimate().trials, 7);
-   * ```
+   *   that are not whole numbers of 0 or more.
    */
   updateMany(size: number, counts: { correct: number; wrong: number }): void {
-    const { correct, wrong } = counts;
-    for (const c of [correct, wrong]) {
-      if (!(Number.isInteger(c) && c >= 0)) {
+    const k = this.#index(size);
+    for (const n of [counts.correct, counts.wrong]) {
+      if (!Number.isSafeInteger(n) || n < 0) {
         throw new RangeError(
-          `Cannot take ${c} outcomes: counts must be whole numbers of at least 0; give counts of answers`,
+          `Cannot take ${counts.correct} correct and ${counts.wrong} wrong answers at size ${size}: give whole numbers of 0 or more`,
         );
       }
     }
-    const k = this.#index(size);
-    const [lp, lq] = [this.#logP[k]!, this.#logQ[k]!];
-    const log = new Float64Array(lp.length);
-    let max = -Infinity;
-    for (let i = 0; i < lp.length; i++) {
-      // 0 · log 0 is 0 here: a count of 0 leaves the cell as it was.
-      const l = Math.log(this.#post[i]!) +
-        (correct > 0 ? correct * lp[i]! : 0) +
-        (wrong > 0 ? wrong * lq[i]! : 0);
-      log[i] = l;
-      if (l > max) max = l;
-    }
-    const out = new Float64Array(lp.length);
-    let total = 0;
-    for (let i = 0; i < lp.length; i++) {
-      total += out[i] = Math.exp(log[i]! - max);
-    }
-    for (let i = 0; i < out.length; i++) out[i] = out[i]! / total;
-    this.#post = out;
-    this.#trials += correct + wrong;
+    this.#right[k]! += counts.correct;
+    this.#wrong[k]! += counts.wrong;
+    this.#trials += counts.correct + counts.wrong;
+    this.#cached = null;
   }
 
   /**
-   * The posterior predictive accuracy at a size: the curve's chance of a
-   * correct answer averaged over the posterior (crossing, slope and lapse).
-   * Any size may be asked, not only the design's.
+   * The posterior mean accuracy at one of the design's sizes (an
+   * estimate: it borrows from the neighbouring sizes through the
+   * ordering).
    *
-   * @param size Where to predict.
-   * @returns A chance in [0, 1].
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { CrossingDesign } from "./crossing.ts";
-   * const d = new CrossingDesign({ sizes: [1, 2, 3, 4, 5, 6] });
-   * d.updateMany(2, { correct: 40, wrong: 0 });
-   * d.updateMany(5, { correct: 0, wrong: 40 });
-   * assert.ok(d.predicted(2) > 0.8 && d.predicted(5) < 0.2);
-   * assert.ok(d.predicted(2.5) > d.predicted(4.5));
-   * ```
+   * @param size One of the design's sizes.
+   * @throws {RangeError} for a size the design does not have.
    */
   predicted(size: number): number {
-    const s = this.#shapes.length;
-    let total = 0;
-    for (let i = 0; i < this.#crossings.length; i++) {
-      for (let j = 0; j < s; j++) {
-        const w = this.#post[i * s + j]!;
-        if (w === 0) continue;
-        const [slope, lapse] = this.#shapes[j]!;
-        total += w * this.#chance(size, this.#crossings[i]!, slope, lapse);
-      }
-    }
-    return total;
+    return this.#accuracies()[this.#index(size)]!;
   }
 
   /**
-   * A copy with the same grid, posterior and trials: cheaper than building
-   * the grid again when many designs start from one prior.
-   *
-   * @returns An independent design.
-   *
-   * @example
-   * ```ts
-   * import assert from "node:assert/strict";
-   * import { CrossingDesign } from "./crossing.ts";
-   * const a = new CrossingDesign({ sizes: [1, 2, 3] });
-   * const b = a.copy();
-   * b.update(2, false);
-   * assert.equal(a.estimate().trials, 0);
-   * assert.equal(b.estimate().trials, 1);
-   * ```
+   * A design with the same sizes, target, width and outcomes, to go on
+   * separately (a simulation from a common start).
    */
   copy(): CrossingDesign {
-    return new CrossingDesign(this);
+    const out = new CrossingDesign({
+      sizes: this.#sizes,
+      target: this.#target,
+      width: this.#width,
+      resolution: this.#p.length,
+    });
+    this.#sizes.forEach((size, k) =>
+      out.updateMany(size, { correct: this.#right[k]!, wrong: this.#wrong[k]! })
+    );
+    return out;
+  }
+
+  /** The posterior mean accuracy at each size, in size order. */
+  #accuracies(): number[] {
+    const { forward, backward } = this.#messages(this.#right, this.#wrong);
+    return this.#sizes.map((_, k) => {
+      let total = 0, mean = 0;
+      for (let j = 0; j < this.#p.length; j++) {
+        const m = forward[k]![j]! * backward[k]![j]!;
+        total += m;
+        mean += m * this.#p[j]!;
+      }
+      return mean / total;
+    });
   }
 
   /**
    * The size to ask next: the one whose outcome is expected to leave the
-   * least posterior variance of the crossing (ties: the smaller size).
+   * crossing's posterior with the least variance (ties: the smaller
+   * size).
+   *
+   * @param among Only these sizes (those with questions left).
+   *   @default all the design's sizes
+   * @throws {RangeError} when `among` holds none of the design's sizes.
    */
-  next(): number {
-    let best = 0, bestVar = Infinity;
-    this.#sizes.forEach((_, k) => {
-      const p = this.#p[k]!;
-      let pc = 0;
-      for (let i = 0; i < p.length; i++) pc += this.#post[i]! * p[i]!;
-      const after = (correct: boolean) =>
-        variance(
-          this.#marginal(posterior(this.#post, p, correct)),
-          this.#crossings,
-        );
+  next(among?: readonly number[]): number {
+    return this.choose(among).size;
+  }
+
+  /**
+   * The next size, with `gain`: the share of the crossing's posterior
+   * variance its outcome is expected to remove. A gain near zero means
+   * no size allowed can narrow the interval (the informative sizes'
+   * questions are used up).
+   * A gain near zero means no size left can narrow the interval (the
+   * informative sizes' questions are used up).
+   *
+   * @param among Only these sizes. @default all the design's sizes
+   * @throws {RangeError} when `among` holds none of the design's sizes.
+   */
+  choose(among?: readonly number[]): { size: number; gain: number } {
+    const accuracy = this.#accuracies();
+    const current = this.#crossing(this.#right, this.#wrong);
+    const now = current.variance;
+    // Only sizes next to where the crossing may lie can move it: a size
+    // both of whose neighbouring gaps hold almost none of the crossing's
+    // mass is skipped (its outcome would remove almost none of the
+    // variance), which keeps a choice to a few sizes' updates.
+    const last = this.#sizes.length - 1;
+    const near = (k: number) =>
+      (k > 0 && current.spans[k - 1]! > 1e-3) ||
+      (k < last && current.spans[k]! > 1e-3) ||
+      (k === 0 && current.below > 1e-3) ||
+      (k === last && current.above > 1e-3);
+    const candidates = this.#sizes.filter((size) =>
+      among === undefined || among.includes(size)
+    );
+    const anyNear = candidates.some((size) => near(this.#sizes.indexOf(size)));
+    let best = -1, bestVar = Infinity;
+    this.#sizes.forEach((size, k) => {
+      if (among !== undefined && !among.includes(size)) return;
+      if (anyNear && !near(k)) return;
+      const pc = accuracy[k]!;
+      const after = (correct: boolean) => {
+        const right = [...this.#right], wrong = [...this.#wrong];
+        if (correct) right[k]!++;
+        else wrong[k]!++;
+        return this.#crossing(right, wrong).variance;
+      };
       const v = pc * after(true) + (1 - pc) * after(false);
-      if (v < bestVar - 1e-12) [best, bestVar] = [k, v];
+      if (best < 0 || v < bestVar - 1e-12) [best, bestVar] = [k, v];
     });
-    return this.#sizes[best]!;
+    if (best < 0) {
+      throw new RangeError(
+        `Cannot choose among sizes ${
+          among?.join(", ")
+        }: the design's sizes are ${this.#sizes.join(", ")}`,
+      );
+    }
+    return {
+      size: this.#sizes[best]!,
+      gain: now > 0 ? Math.max(0, (now - bestVar) / now) : 0,
+    };
   }
 
   /** The crossing as the outcomes so far place it. */
   estimate(): CrossingEstimate {
-    const m = this.#marginal(this.#post);
-    let mean = 0, acc = 0, low = NaN, high = NaN;
-    for (let i = 0; i < m.length; i++) {
-      const x = this.#crossings[i]!;
-      mean += m[i]! * x;
-      acc += m[i]!;
+    if (this.#cached !== null) return this.#cached;
+    const c = this.#crossing(this.#right, this.#wrong);
+    this.#cached = {
+      mean: c.mean,
+      low: c.low,
+      high: c.high,
+      trials: this.#trials,
+      done: c.high - c.low <= this.#width + 1e-9,
+      below: c.below,
+      above: c.above,
+    };
+    return this.#cached;
+  }
+
+  #index(size: number): number {
+    const k = this.#sizes.indexOf(size);
+    if (k < 0) {
+      throw new RangeError(
+        `Cannot take an outcome at size ${size}: the design's sizes are ${
+          this.#sizes.join(", ")
+        }`,
+      );
+    }
+    return k;
+  }
+
+  /**
+   * Forward and backward sums over the chain of sizes (accuracy falling
+   * with size): forward[k][j] is the weight of size k's accuracy at grid
+   * point j given the outcomes up to k, backward[k][j] given those after.
+   * Each row is rescaled to sum 1 (only ratios matter).
+   */
+  #messages(right: readonly number[], wrong: readonly number[]) {
+    const g = this.#p.length, n = this.#sizes.length;
+    const like = this.#sizes.map((_, k) => {
+      const l = new Float64Array(g);
+      let max = -Infinity;
+      for (let j = 0; j < g; j++) {
+        l[j] = right[k]! * this.#logP[j]! + wrong[k]! * this.#logQ[j]!;
+        if (l[j]! > max) max = l[j]!;
+      }
+      for (let j = 0; j < g; j++) l[j] = Math.exp(l[j]! - max);
+      return l;
+    });
+    const forward: Float64Array[] = [];
+    const backward: Float64Array[] = new Array(n);
+    forward.push(normalised(like[0]!));
+    for (let k = 1; k < n; k++) {
+      // The next size's accuracy is at most this one's: sum from the top.
+      const f = new Float64Array(g);
+      let tail = 0;
+      for (let j = g - 1; j >= 0; j--) {
+        tail += forward[k - 1]![j]!;
+        f[j] = like[k]![j]! * tail;
+      }
+      forward.push(normalised(f));
+    }
+    backward[n - 1] = new Float64Array(g).fill(1);
+    for (let k = n - 2; k >= 0; k--) {
+      const b = new Float64Array(g);
+      let head = 0;
+      for (let j = 0; j < g; j++) {
+        head += like[k + 1]![j]! * backward[k + 1]![j]!;
+        b[j] = head;
+      }
+      backward[k] = normalised(b);
+    }
+    return { forward, backward, like };
+  }
+
+  /** The crossing's distribution: its mean, variance and 95% interval. */
+  #crossing(right: readonly number[], wrong: readonly number[]) {
+    const { forward, backward, like } = this.#messages(right, wrong);
+    const sizes = this.#sizes, g = this.#p.length, t = this.#atTarget;
+    const lo = sizes[0]! - 1, hi = sizes.at(-1)! + 1;
+    const bins = new Float64Array(Math.round((hi - lo) / STEP) + 1);
+    const put = (x: number, w: number) => {
+      bins[
+        Math.min(bins.length - 1, Math.max(0, Math.round((x - lo) / STEP)))
+      ]! += w;
+    };
+    const logitT = Math.log(this.#target / (1 - this.#target));
+    // Below every size: the first size's accuracy under the target.
+    let below = 0, total = 0;
+    for (let j = 0; j < g; j++) {
+      const m = forward[0]![j]! * backward[0]![j]!;
+      total += m;
+      if (j < t) below += m;
+    }
+    // Above every size: the last size's accuracy at or above it.
+    let above = 0, lastTotal = 0;
+    const last = sizes.length - 1;
+    for (let j = 0; j < g; j++) {
+      const m = forward[last]![j]! * backward[last]![j]!;
+      lastTotal += m;
+      if (j >= t) above += m;
+    }
+    below /= total;
+    above /= lastTotal;
+    put(lo, below);
+    put(hi, above);
+    // Between sizes k and k+1: accuracy at k at or above the target (a),
+    // at k+1 under it (b ≤ a); the joint of the pair is
+    // forward[k](a) · like[k+1](b) · backward[k+1](b), normalised below.
+    const spans = new Float64Array(Math.max(0, last));
+    // The events (below, above, each pair) are disjoint and cover every
+    // falling curve, so their masses sum to one.
+    for (let k = 0; k < last; k++) {
+      const bw = new Float64Array(g);
+      for (let b = 0; b < g; b++) {
+        bw[b] = like[k + 1]![b]! * backward[k + 1]![b]!;
+      }
+      // The pair's normaliser: all a ≥ b.
+      let z = 0, cum = 0;
+      for (let a = 0; a < g; a++) {
+        cum += bw[a]!;
+        z += forward[k]![a]! * cum;
+      }
+      const span = sizes[k + 1]! - sizes[k]!;
+      for (let a = t; a < g; a++) {
+        const fa = forward[k]![a]! / z;
+        if (fa === 0) continue;
+        const la = this.#logit[a]!;
+        for (let b = 0; b < t; b++) {
+          const w = fa * bw[b]!;
+          if (w === 0) continue;
+          spans[k]! += w;
+          put(
+            sizes[k]! + span * (la - logitT) / (la - this.#logit[b]!),
+            w,
+          );
+        }
+      }
+    }
+    let sum = 0, mean = 0, sq = 0;
+    for (let i = 0; i < bins.length; i++) {
+      const x = lo + i * STEP;
+      sum += bins[i]!;
+      mean += bins[i]! * x;
+      sq += bins[i]! * x * x;
+    }
+    mean /= sum;
+    const variance = sq / sum - mean * mean;
+    let acc = 0, low = NaN, high = NaN;
+    for (let i = 0; i < bins.length; i++) {
+      acc += bins[i]! / sum;
+      const x = Math.round((lo + i * STEP) * 100) / 100;
       if (Number.isNaN(low) && acc >= 0.025) low = x;
       if (Number.isNaN(high) && acc >= 0.975) high = x;
     }
-    return {
-      mean,
-      low,
-      high,
-      trials: this.#trials,
-      done: high - low <= this.#width,
-    };
-  }
-
-  /** The posterior over crossings alone (shapes summed out). */
-  #marginal(post: Float64Array): Float64Array {
-    const s = this.#shapes.length;
-    const m = new Float64Array(this.#crossings.length);
-    for (let i = 0; i < m.length; i++) {
-      let t = 0;
-      for (let j = 0; j < s; j++) t += post[i * s + j]!;
-      m[i] = t;
-    }
-    return m;
+    return { mean, variance, low, high, below, above, spans };
   }
 }
 
-function posterior(
-  prior: Float64Array,
-  p: Float64Array,
-  correct: boolean,
-): Float64Array {
-  const out = new Float64Array(prior.length);
-  let total = 0;
-  for (let i = 0; i < prior.length; i++) {
-    const l = correct ? p[i]! : 1 - p[i]!;
-    total += out[i] = prior[i]! * l;
-  }
-  for (let i = 0; i < out.length; i++) out[i] = out[i]! / total;
-  return out;
-}
-
-function variance(m: Float64Array, g: Float64Array): number {
-  let mean = 0, sq = 0;
-  for (let i = 0; i < m.length; i++) {
-    mean += m[i]! * g[i]!;
-    sq += m[i]! * g[i]! * g[i]!;
-  }
-  return sq - mean * mean;
+function normalised(v: Float64Array): Float64Array {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += v[i]!;
+  if (s > 0) { for (let i = 0; i < v.length; i++) v[i] = v[i]! / s; }
+  return v;
 }

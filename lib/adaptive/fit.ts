@@ -38,19 +38,22 @@ export type CrossingPosition = "inside" | "above" | "below";
 export interface CrossingFit extends CrossingEstimate {
   /** Where the observed accuracies sit against the target. */
   position: CrossingPosition;
-  /** The posterior predictive accuracy at a size (an estimate, not data). */
+  /**
+   * The posterior mean accuracy at one of the sizes fitted (an estimate,
+   * not data: the ordering borrows from the neighbouring sizes).
+   */
   predicted: (size: number) => number;
 }
 
 /**
  * The crossing of the target and its 95% credible interval from counts
- * per size, with the same grid posterior as {@linkcode CrossingDesign}
- * (sizes are the distinct x; the prior runs from one below the smallest to
- * one above the largest).
+ * per size, with the same posterior as {@linkcode CrossingDesign} (sizes
+ * are the distinct x; a crossing below the smallest counts as one size
+ * below it, above the largest as one above).
  *
  * @param points Counts per size, in any order; a size may repeat (its
  *   counts add up); sizes with n = 0 are left out.
- * @param options Target, width and the curve's grid.
+ * @param options Target, width and the accuracy grid's resolution.
  * @returns The estimate, where the data sit against the target, and the
  *   fitted curve.
  * @throws {RangeError} when no size has answers, a count is impossible, or

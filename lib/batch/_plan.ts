@@ -80,10 +80,11 @@ export interface BatchPlan {
  * Loads a config's questions and lists its row keys: every key, or with
  * `shard` only the keys of that shard (the rest go in `otherShards`, so a
  * line of another shard can be named as such). Refuses templates that call
- * tools: the calculator loop needs a reply before its next request, which
- * one batch line cannot carry.
+ * tools (the calculator loop needs a reply before its next request, which
+ * one batch line cannot carry) and adaptive entries (each next question
+ * waits for the answers before it).
  *
- * @throws {BatchInputError} for tool templates (and the runner's
+ * @throws {BatchInputError} for tool templates and adaptive entries (and the runner's
  *   `SweepInputError` for questions it cannot load).
  */
 export async function planBatch(
@@ -97,7 +98,12 @@ export async function planBatch(
   await loaded.close();
   const { entries, questionCounts, inputs } = loaded;
   const identity = runIdentity({ config, entries, inputs, limit });
-  for (const entry of entries) {
+  for (const [i, entry] of entries.entries()) {
+    if (entry.adaptive !== undefined) {
+      throw new BatchInputError(
+        `Cannot batch suites[${i}] (suite "${entry.suite.name}"): it is adaptive, and a design chooses each next question from the answers before it, while a batch sends all its requests at once; run it online with deno task sweep, or remove "adaptive"`,
+      );
+    }
     for (const [id, template] of entry.templates) {
       if (template.tools !== undefined && template.tools.length > 0) {
         throw new BatchInputError(

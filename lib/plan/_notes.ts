@@ -36,6 +36,16 @@ export function planNotes(
         : ""
     }; nothing was sent and nothing written.`,
   );
+  const adaptive = config.suites.flatMap((entry, i) =>
+    entry.adaptive === undefined ? [] : [`suites[${i}] (${entry.name})`]
+  );
+  if (adaptive.length > 0) {
+    notes.push(
+      `Adaptive entries (${
+        adaptive.join(", ")
+      }) are planned at their most, every question of every size; each design stops once its breaking point is pinned or no question left could narrow it (on the sim's multiplication it asked about 30% of its questions; docs/adaptive.md).`,
+    );
+  }
   notes.push(
     `Input tokens: every prompt rendered as sent and counted exactly with gpt-tokenizer (${
       count.format(prompts)

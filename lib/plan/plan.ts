@@ -16,6 +16,7 @@ import {
   requestCount,
   sampleGroups,
   type Shard,
+  type SuiteEntry,
   workItems,
 } from "../runner/mod.ts";
 import type { SuiteList, Template } from "../suites/types.ts";
@@ -287,7 +288,9 @@ export async function planSweep(
     // The sweep's rule for `n` (runner/groups.ts): without it, every item
     // is a group of one and a request.
     const size = model.n === true && config.samples > 1 ? MAX_N : 1;
-    const items = workItems(model.name, entries, {
+    // An adaptive entry is planned at its most: every question of its
+    // pools (a design stops once the crossing is pinned, `planNotes`).
+    const items = workItems(model.name, entries.map(asGrid), {
       samples: config.samples,
       finished,
       shard,
@@ -494,4 +497,11 @@ export async function planSweep(
     ),
   );
   return plan;
+}
+
+/** An entry as the full grid of its questions (an adaptive one's most). */
+function asGrid(entry: SuiteEntry): SuiteEntry {
+  if (entry.adaptive === undefined) return entry;
+  const { adaptive: _, ...grid } = entry;
+  return grid;
 }

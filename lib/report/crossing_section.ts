@@ -82,7 +82,9 @@ export function crossingSectionParts(
     tableHtml(table.select(...by, "rows", "breaks_at", "grid_requests")),
     `<p class="note"><code>breaks_at</code>: the ${
       escapeHtml(dimension)
-    } where accuracy crosses 50%, posterior mean and 95% interval of a logistic curve fitted to the group's scored rows (<code>rows</code>). <code>grid_requests</code>: requests a full grid (the same number of questions at each ${
+    } where accuracy crosses 50%, posterior mean and 95% interval from the group's scored rows (<code>rows</code>), assuming only that accuracy does not rise with the ${
+      escapeHtml(dimension)
+    } and reading the crossing between the two sizes around it in log-odds (an adaptive run's designs, which also count the sizes they never asked, are under Adaptive designs). <code>grid_requests</code>: requests a full grid (the same number of questions at each ${
       escapeHtml(dimension)
     } asked) would need for an interval as narrow, simulated from the fitted curve, so an estimate; – when 80 per ${
       escapeHtml(dimension)

@@ -29,6 +29,11 @@ export * from "./display.ts";
 export * from "./plot.ts";
 export * from "./standard_charts.ts";
 export * from "./crossing.ts";
+export {
+  type AdaptiveDesignLine,
+  adaptiveDesigns,
+  adaptiveSection,
+} from "./adaptive.ts";
 export * from "./crossing_chart.ts";
 export * from "./crossing_section.ts";
 export * from "./table.ts";

@@ -10,6 +10,7 @@ import type { DataFrame } from "./frame.ts";
 import { join } from "node:path";
 import { writeFileAtomic } from "../store/mod.ts";
 import { type LoadedRuns, loadRuns } from "./load.ts";
+import { adaptiveSection } from "./adaptive.ts";
 import { headline } from "./headline.ts";
 import { headlineHtml } from "./headline_html.ts";
 import { leaderboardHtml, leaderboards } from "./leaderboard.ts";
@@ -215,6 +216,8 @@ async function sectionsOf(
       }</details>`,
     ],
   }];
+  const adaptive = adaptiveSection(loaded);
+  if (adaptive !== null) sections.push(adaptive);
   if (extra.length > 0) {
     sections.push(await byDimsSection(frame, [...by, ...extra], suites));
   }

@@ -1,6 +1,6 @@
 /**
  * The adaptive path of a model's lane: per (entry, template, group) a
- * curve-free crossing design (`lib/adaptive/monotone.ts`) picks each next question's
+ * curve-free crossing design (`lib/adaptive/crossing.ts`) picks each next question's
  * size from the outcomes so far, and the group stops once the crossing's
  * 95% interval is no wider than the entry's `width`, or its questions run
  * out (or none of those left could narrow the interval). One question at a time per group (each answer decides the next);
@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { MonotoneCrossing } from "../adaptive/monotone.ts";
+import { CrossingDesign } from "../adaptive/crossing.ts";
 import type { AdaptivePool } from "../adaptive/pools.ts";
 import { isScored } from "../judge/status.ts";
 import type { Template } from "../suites/types.ts";
@@ -87,8 +87,9 @@ export async function runAdaptiveJob(
 ): Promise<AdaptiveGroupState> {
   const { entry, pool, templateId, template } = job;
   const { dim, target, width } = entry.adaptive!;
-  const design = new MonotoneCrossing({ sizes: pool.sizes, target, width });
+  const design = new CrossingDesign({ sizes: pool.sizes, target, width });
   const used = new Map<number, number>(pool.sizes.map((s) => [s, 0]));
+  const counts = new Map<number, [number, number]>();
   let rows = 0;
   let stopped: AdaptiveGroupState["stopped"] = null;
   while (!lane.halted()) {
@@ -131,7 +132,12 @@ export async function runAdaptiveJob(
     }
     used.set(size, used.get(size)! + 1);
     rows++;
-    if (outcome !== null) design.update(size, outcome);
+    if (outcome !== null) {
+      design.update(size, outcome);
+      const c = counts.get(size) ?? [0, 0];
+      c[outcome ? 0 : 1]++;
+      counts.set(size, c);
+    }
   }
   const e = design.estimate();
   return {
@@ -157,6 +163,10 @@ export async function runAdaptiveJob(
         String(s),
         used.get(s)!,
       ]),
+    ),
+    sizes: pool.sizes,
+    counts: Object.fromEntries(
+      [...counts].sort((a, b) => a[0] - b[0]).map(([s, c]) => [String(s), c]),
     ),
     stopped,
     beyond: e.low >= pool.sizes.at(-1)!

@@ -171,6 +171,14 @@ export interface AdaptiveGroupState {
   questions: number;
   /** Rows per size, as `{ "5": 12 }`. */
   asked: Record<string, number>;
+  /** The design's sizes (those never asked too), ascending. */
+  sizes: number[];
+  /**
+   * The outcomes the design took per size, `[correct, wrong]` (error rows
+   * count as wrong, as in accuracy): with `sizes`, `target` and `width`
+   * they rebuild its posterior.
+   */
+  counts: Record<string, [number, number]>;
   /** Why it stopped, or null when it has not. */
   stopped: "width" | "questions" | null;
   /**

@@ -8,16 +8,6 @@ import assert from "node:assert/strict";
 import { CrossingDesign } from "../../lib/adaptive/crossing.ts";
 import { simCurve, SIZES, trueCrossing, uniform } from "./_curves.ts";
 
-function run(curve: (x: number) => number, seed: number) {
-  const draw = uniform(seed);
-  const design = new CrossingDesign({ sizes: SIZES, target: 0.5, width: 1 });
-  while (!design.estimate().done && design.estimate().trials < 1000) {
-    const x = design.next();
-    design.update(x, draw() < curve(x));
-  }
-  return design.estimate();
-}
-
 const CURVES: Record<string, (x: number) => number> = {
   "logistic, crossing 6.3": (x) => 0.98 / (1 + Math.exp(1.5 * (x - 6.3))),
   ...Object.fromEntries(
@@ -28,20 +18,41 @@ const CURVES: Record<string, (x: number) => number> = {
   ),
 };
 
-for (const [name, curve] of Object.entries(CURVES)) {
-  Deno.test(`CrossingDesign: over 50 seeded runs the 95% interval covers the true crossing at least 90% of the time (${name})`, () => {
+// The sweep-level coverage over 50 seeded runs per profile is
+// `coverage_sweep_test.ts`; here, the reason for a curve-free posterior.
+for (const name of ["sim-strong", "sim-average", "sim-weak"]) {
+  Deno.test(`CrossingDesign: with 60 questions at every size, the 95% interval holds the true crossing of the sim's shelf-shaped curve (${name})`, () => {
+    const curve = CURVES[name]!;
+    const d = new CrossingDesign({ sizes: SIZES, width: 0.01 });
+    for (const x of SIZES) {
+      const correct = Math.round(60 * curve(x));
+      d.updateMany(x, { correct, wrong: 60 - correct });
+    }
+    const e = d.estimate();
     const truth = trueCrossing(curve);
-    const runs = Array.from({ length: 50 }, (_, seed) => run(curve, seed + 1));
-    const covered = runs.filter((e) => e.low <= truth && truth <= e.high);
-    assert.ok(runs.every((e) => e.done && e.high - e.low <= 1));
+    // A logistic posterior put sim-strong's at 6.93 [6.70, 7.20] against
+    // the true 7.22 (docs/adaptive.md).
     assert.ok(
-      covered.length >= 45,
-      `${covered.length}/50 cover ${truth.toFixed(2)}; trials ${
-        runs.map((e) => e.trials).join(",")
-      }`,
+      e.low <= truth && truth <= e.high,
+      `${truth} ${JSON.stringify(e)}`,
     );
+    assert.ok(Math.abs(e.mean - truth) < 0.15, `${truth} ${JSON.stringify(e)}`);
   });
 }
+
+Deno.test("CrossingDesign: the estimate does not depend on the order of the outcomes", () => {
+  const outcomes: [number, boolean][] = [];
+  const draw = uniform(5);
+  for (let i = 0; i < 80; i++) {
+    const x = SIZES[Math.floor(draw() * 12)]!;
+    outcomes.push([x, draw() < CURVES["sim-average"]!(x)]);
+  }
+  const a = new CrossingDesign({ sizes: SIZES });
+  const b = new CrossingDesign({ sizes: SIZES });
+  for (const [x, ok] of outcomes) a.update(x, ok);
+  for (const [x, ok] of [...outcomes].reverse()) b.update(x, ok);
+  assert.deepEqual(b.estimate(), a.estimate());
+});
 
 Deno.test("CrossingDesign: the same outcomes in the same order give the same next sizes (a resumed sweep continues the design)", () => {
   const curve = CURVES["sim-average"]!;
@@ -127,7 +138,7 @@ Deno.test("CrossingDesign.predicted() follows the curve the outcomes came from",
     for (let i = 0; i < 200; i++) if (draw() < curve(x)) c++;
     d.updateMany(x, { correct: c, wrong: 200 - c });
   }
-  for (const x of [2, 5, 6.3, 8, 11]) {
+  for (const x of [2, 5, 6, 8, 11]) {
     assert.ok(
       Math.abs(d.predicted(x) - curve(x)) < 0.06,
       `at ${x}: ${d.predicted(x)} vs ${curve(x)}`,

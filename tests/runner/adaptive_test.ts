@@ -19,6 +19,8 @@ import { parseConfig } from "../../lib/config/load.ts";
 import { plannedRows } from "../../lib/report/completeness.ts";
 import type { ProviderFactory } from "../../lib/runner/mod.ts";
 import { readRows } from "./_fixtures.ts";
+import { exportRequests } from "../../lib/batch/mod.ts";
+import { adaptiveDesigns, loadRuns } from "../../lib/report/mod.ts";
 
 const suites = await loadSuites();
 const simFactory = await loadProviderFactory(["sim"]);
@@ -113,6 +115,24 @@ Deno.test("an adaptive sweep stops each design at its width or its questions, as
       mul("sim-weak").high < mul("sim-average").low,
       JSON.stringify(states, null, 1),
     );
+    // The report rebuilds each design from the manifest: the same interval.
+    const lines = adaptiveDesigns(
+      await loadRuns([result.runDir], { warn: false }),
+    );
+    assert.equal(lines.length, 4);
+    for (const s of states) {
+      const line = lines.find((l) =>
+        l.model === s.model && l.group === s.group
+      )!;
+      if (s.beyond === null) {
+        assert.equal(
+          line.breaks_at,
+          `${s.mean.toFixed(1)} [${s.low.toFixed(1)}, ${s.high.toFixed(1)}]`,
+        );
+      } else assert.match(line.breaks_at, new RegExp(`^${s.beyond} all sizes`));
+      assert.equal(line.rows, s.rows);
+      assert.ok(line.grid === null || line.grid > 0);
+    }
     // The plan shrinks to the rows asked, and the run is complete.
     assert.equal(manifest.total, rows.length);
     assert.equal(result.total, rows.length);
@@ -237,6 +257,10 @@ Deno.test("what cannot be adaptive is refused with the field and what to do", as
         { suites, progress: "none" },
       ),
       /Cannot run suite "arithmetic" \(suites\[0\]\) adaptively along "digits": none of its 40 questions has a size along it/,
+    );
+    await assert.rejects(
+      exportRequests(config(dir), `${dir}/requests.jsonl`, { suites }),
+      /Cannot batch suites\[0\] \(suite "arithmetic"\): it is adaptive, .*run it online with deno task sweep/,
     );
     assert.equal([...Deno.readDirSync(dir)].length, 0, "nothing written");
   });
