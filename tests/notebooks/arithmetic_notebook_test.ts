@@ -91,6 +91,7 @@ Deno.test("01-arithmetic runs headless with every chart drawn and every table fi
         "crossings.select",
         "carryEffectTable",
         "leastExpectedTable",
+        "adaptiveDesigns",
       ]
     ) {
       assert.ok(
@@ -115,6 +116,12 @@ Deno.test("01-arithmetic runs headless with every chart drawn and every table fi
     )!;
     assert.match(html(crossingChart), /aria-label="rule"[\s\S]*<line/);
 
+    // The adaptive sweep: each design's crossing with its interval, and
+    // the rows it asked next to what the grid would need.
+    const designs = tables.find((c) => /adaptiveDesigns\(/.test(source(c)))!;
+    assert.match(html(designs), /<td>\d+\.\d \[\d+\.\d, \d+\.\d\]<\/td>/);
+    assert.equal(html(designs).match(/<td>mul<\/td>/g)?.length, 3);
+
     // The headline table shows the metrics the suite declares, filled.
     const headline = cells.find((c) => /headlineTable\(/.test(source(c)))!;
     assert.match(
@@ -123,18 +130,18 @@ Deno.test("01-arithmetic runs headless with every chart drawn and every table fi
     );
     assert.match(html(headline), /<tbody>\n<tr><td>sim-average<\/td>/);
 
-    // The three sweeps ran to completion, each in its own run folder.
+    // The four sweeps ran to completion, each in its own run folder.
     const bars = cells.flatMap((c) =>
       html(c).match(/<progress value="(\d+)" max="\1">/g) ?? []
     );
-    assert.equal(bars.length, 3);
+    assert.equal(bars.length, 4);
     const folders: string[] = [];
     for await (const e of Deno.readDir(runs)) {
       if (e.isDirectory && !e.name.startsWith(".")) folders.push(e.name);
     }
     assert.deepEqual(
       folders.map((f) => f.replace(/-\d{8}-\d{6}$/, "")).sort(),
-      ["arithmetic", "calibration", "llmmath"],
+      ["adaptive", "arithmetic", "calibration", "llmmath"],
     );
 
     // The llmmath table: Q1…Q7, one row per sim model and the Average row.

@@ -6,7 +6,7 @@
  * rows as one never interrupted, and what cannot be adaptive is refused.
  */
 import assert from "node:assert/strict";
-import { runSweep } from "../../lib/mod.ts";
+import { runSweep, startSimServer } from "../../lib/mod.ts";
 import { loadSuites } from "../../lib/suites/registry.ts";
 import { arithmeticSuite } from "../../lib/suites/arithmetic/suite.ts";
 import { loadProviderFactory } from "../../lib/providers/load.ts";
@@ -265,3 +265,69 @@ Deno.test("what cannot be adaptive is refused with the field and what to do", as
     assert.equal([...Deno.readDirSync(dir)].length, 0, "nothing written");
   });
 });
+
+Deno.test("an adaptive sweep over real HTTP (the openai client against the sim server) makes the same designs as the in-process sim", () =>
+  withTemp(async (dir) => {
+    const server = await startSimServer({});
+    try {
+      const over = {
+        models: [{
+          name: "sim-average",
+          provider: "openai",
+          model: "sim-average",
+          baseURL: server.baseURL,
+        }],
+      };
+      const http = await runSweep(config(`${dir}/http`, over), {
+        suites,
+        progress: "none",
+      });
+      const local = await runSweep(
+        config(`${dir}/local`, {
+          models: [{ name: "sim-average", provider: "sim" }],
+        }),
+        { suites, progress: "none" },
+      );
+      const states = async (runDir: string) =>
+        JSON.stringify((await readManifest(runDir)).adaptive);
+      assert.equal(await states(http.runDir), await states(local.runDir));
+      assert.ok(http.done > 0 && http.errors === 0);
+    } finally {
+      await server.close();
+    }
+  }));
+
+Deno.test("linear algebra adapts along matrix size, one design per task", () =>
+  withTemp(async (dir) => {
+    const result = await runSweep(
+      config(dir, {
+        models: [{ name: "sim-average", provider: "sim" }],
+        suites: [{
+          name: "linalg",
+          params: {
+            source: "generated",
+            tasks: ["determinant", "trace"],
+            sizes: [2, 3, 4, 5, 6, 7],
+            formats: ["list"],
+            count: 30,
+          },
+          adaptive: { dim: "size", width: 1.5 },
+        }],
+      }),
+      { suites, progress: "none" },
+    );
+    const states = (await readManifest(result.runDir)).adaptive ?? [];
+    assert.deepEqual(states.map((s) => s.group).sort(), [
+      "determinant",
+      "trace",
+    ]);
+    for (const s of states) {
+      assert.notEqual(s.stopped, null);
+      assert.deepEqual(s.sizes, [2, 3, 4, 5, 6, 7]);
+      assert.ok(s.rows < 180, `${s.group} asked all ${s.rows}`);
+    }
+    // Trace is read off the diagonal, the determinant computed: the
+    // determinant breaks first.
+    const at = (task: string) => states.find((s) => s.group === task)!;
+    assert.ok(at("determinant").high < at("trace").low, JSON.stringify(states));
+  }));
