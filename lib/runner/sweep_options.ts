@@ -71,7 +71,10 @@ export interface SweepOptions {
 export interface SweepResult {
   /** The run folder (`<outputDir>/<name>-<timestamp>` or the resumed one). */
   runDir: string;
-  /** Rows the sweep plans in all (the shard's rows for a shard). */
+  /**
+   * Rows the sweep plans in all (the shard's rows for a shard); an
+   * adaptive design that stopped plans only the rows it asked.
+   */
   total: number;
   /** Rows written in this session. */
   done: number;
