@@ -90,6 +90,7 @@ Deno.test("01-arithmetic runs headless with every chart drawn and every table fi
         "llmmathCalibration",
         "crossings.select",
         "carryEffectTable",
+        "templateEffectTable",
         "leastExpectedTable",
         "adaptiveDesigns",
       ]

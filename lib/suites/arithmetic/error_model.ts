@@ -1,27 +1,37 @@
 /**
- * A fitted error model per model (and per template when there are more):
- * a logistic regression of "the row is correct" on the question's
- * difficulty, over the scored rows (`isScored`, the one rule every table
- * uses; a failed request of a keyed question counts as not correct).
+ * A fitted error model per model: a logistic regression of "the row is
+ * correct" on the question's difficulty and the template, over the scored
+ * rows (`isScored`, the one rule every table uses; a failed request of a
+ * keyed question counts as not correct).
  *
- * The design has, for each family, an indicator column (its own
- * intercept) and a digits slope (when the family was asked at two or more
- * digit counts), and one `carries` column: the carries of an addition or
- * the borrows of a subtraction (the `carries` dim the generator records;
- * 0 for other families). There is no global intercept. Estimates are
- * log odds of a correct answer, fitted by iteratively reweighted least
- * squares with a ridge penalty of `ridge/2·‖β‖²` (default 0.01) that keeps
- * them finite when a family is all right or all wrong (separation);
- * intervals are 95% Wald intervals from the inverse penalised Fisher
- * information.
+ * The design (`_error_design.ts`) has, for each family, an indicator column
+ * (its own intercept) and its size: two operand slopes (`digits_a:<f>`,
+ * `digits_b:<f>`) when the rows record both operands' digits (products and
+ * quotients do) and the pairs asked do not lie on one line, else one
+ * `digits:<f>` slope when the family was asked at two or more digit counts
+ * (an all-square grid of products, `digits_a = digits_b`, gets one slope:
+ * two would be collinear with the intercept); one `carries` column: the
+ * carries of an addition or the borrows of a subtraction (the `carries` dim
+ * the generator records; 0 for other families); and, when the model ran
+ * more than one template, a `template:<t>` indicator per template against
+ * the baseline (`direct` when it ran, else the first template present), so
+ * the templates share every difficulty slope and each shifts the log odds
+ * by its own constant. There is no global intercept. Estimates are log odds
+ * of a correct answer, fitted by iteratively reweighted least squares with
+ * a ridge penalty of `ridge/2·‖β‖²` (default 0.01) that keeps them finite
+ * when a family is all right or all wrong (separation); intervals are 95%
+ * Wald intervals from the inverse penalised Fisher information.
  *
- * What it reports: the per-carry effect as an error odds ratio
- * (`exp(−β_carries)`) and as the change in error rate for one more carry
- * at the model's mean addition/subtraction question; predicted accuracy
- * with its interval at digits not asked; and the rows the fit least
- * expected (largest Pearson residual: correct where it predicted ≈0, wrong
- * where it predicted ≈1), first — where a wrong key or a bad extraction
- * shows.
+ * What it reports: each template's effect against the baseline, as the
+ * odds ratio of a correct answer at equal difficulty (`exp β_template`);
+ * the per-carry effect as an error odds ratio (`exp(−β_carries)`) and as
+ * the change in error rate for one more carry at the model's mean
+ * addition/subtraction question under the baseline template; predicted
+ * accuracy with its interval per (template, family) at digits not asked,
+ * with the family's mean carries and operand digits per digit (the
+ * design's other features); and the rows the fit least expected (largest
+ * Pearson residual: correct where it predicted ≈0, wrong where it
+ * predicted ≈1), first — where a wrong key or a bad extraction shows.
  *
  * What the sim implies (checked by tests/suites/arithmetic/error_model_test.ts):
  * the sim's arithmetic skill errs on an n-digit addition or subtraction with
@@ -33,13 +43,18 @@
  * not constant (the calibration curve is not logistic in size). The value
  * a fit of these rows estimates is the logistic projection of that curve
  * over the questions asked — the same fit on each question's chance of
- * being right instead of its drawn outcome (a numeric `correct`).
+ * being right instead of its drawn outcome (a numeric `correct`). A product
+ * of a- and b-digit operands (a, b ≥ 2) has size `√(a·b)`, symmetric in the
+ * operands; and a chain-of-thought prompt changes only how the sim writes
+ * its answer, not the chance of each operation, so the implied template
+ * effect of `cot` against `direct` is zero.
  *
  * @module
  */
 import { isScored } from "../../judge/status.ts";
 import { Z95 } from "../../report/wilson.ts";
 import { dot, fitLogistic, quadratic, sigmoid } from "./_logistic.ts";
+import { design, type Features, type Point } from "./_error_design.ts";
 
 /** Options for {@linkcode fitErrorModels}. */
 export interface ErrorModelOptions {
@@ -49,11 +64,20 @@ export interface ErrorModelOptions {
   sizes?: readonly number[];
   /** How many least-expected rows to keep per model. @default {10} */
   surprises?: number;
+  /**
+   * The template the others are measured against (the first template
+   * present stands in when a model did not run it). @default {"direct"}
+   */
+  baseline?: string;
 }
 
 /** One coefficient (log odds of a correct answer) with its 95% interval. */
 export interface ErrorModelCoefficient {
-  /** `family:<f>` (intercept), `digits:<f>` (slope) or `carries`. */
+  /**
+   * `family:<f>` (intercept), `digits:<f>`, `digits_a:<f>` or
+   * `digits_b:<f>` (slopes), `carries`, or `template:<t>` (against the
+   * baseline).
+   */
   name: string;
   /** The fitted value. */
   estimate: number;
@@ -75,7 +99,8 @@ export interface CarryEffect {
   oddsRatioHi: number;
   /**
    * Change in error rate for one more carry at the mean addition/
-   * subtraction question the model was asked (delta-method interval).
+   * subtraction question the model was asked, under the baseline template
+   * (delta-method interval).
    */
   errorRateChange: number;
   /** The change's 95% interval, low end. */
@@ -86,21 +111,50 @@ export interface CarryEffect {
   errorRateAtMean: number;
 }
 
-/** Predicted accuracy at one size of one family. */
+/** What one template does against the baseline, at equal difficulty. */
+export interface TemplateEffect {
+  /** The template. */
+  template: string;
+  /** Its scored rows. */
+  n: number;
+  /** Log odds of a correct answer added by the template (`β_template`). */
+  logOdds: number;
+  /** Its 95% interval, low end. */
+  logOddsLo: number;
+  /** Its high end. */
+  logOddsHi: number;
+  /** Odds ratio of a correct answer against the baseline, `exp β`. */
+  oddsRatio: number;
+  /** Its 95% interval, low end. */
+  oddsRatioLo: number;
+  /** Its high end. */
+  oddsRatioHi: number;
+}
+
+/** Predicted accuracy at one size of one family under one template. */
 export interface ErrorModelPrediction {
+  /** The template. */
+  template: string;
   /** The family. */
   family: string;
   /** The digit count. */
   digits: number;
   /** Carries assumed: the family's mean carries per digit × digits. */
   carries: number;
+  /**
+   * Operand digits assumed when the family has operand slopes (the
+   * family's mean operand digits per digit × digits), else null.
+   */
+  digitsA: number | null;
+  /** The second operand's, likewise. */
+  digitsB: number | null;
   /** Predicted accuracy. */
   accuracy: number;
   /** Its 95% interval, low end. */
   lo: number;
   /** Its high end. */
   hi: number;
-  /** Whether rows of this family and digit count were in the fit. */
+  /** Whether rows of this template, family and digit count were fitted. */
   asked: boolean;
 }
 
@@ -108,6 +162,8 @@ export interface ErrorModelPrediction {
 export interface ErrorModelSurprise {
   /** The row's question. */
   question_id: string;
+  /** Its template. */
+  template: string;
   /** Its family. */
   family: string;
   /** Its digit count, when it has one. */
@@ -122,25 +178,34 @@ export interface ErrorModelSurprise {
   residual: number;
 }
 
-/** The fitted error model of one model (and template). */
+/** The fitted error model of one model, over all its templates. */
 export interface ErrorModel {
   /** The model. */
   model: string;
-  /** The template. */
-  template: string;
+  /**
+   * The template the others are measured against, and at which the carry
+   * effect is stated (`direct` when it ran, else the first present).
+   */
+  baseline: string;
+  /** The templates fitted, the baseline first. */
+  templates: string[];
   /** Scored rows fitted. */
   n: number;
   /** Whether the Newton steps settled. */
   converged: boolean;
   /** The fitted coefficients with their intervals. */
   coefficients: ErrorModelCoefficient[];
+  /** Covariance of the estimates, in the order of `coefficients`. */
+  covariance: number[][];
   /**
    * Null when no row had a carry or borrow to learn from, or when the
    * addition and subtraction rows were all right (or all wrong): then
    * only the ridge bounds the effect, and its interval means nothing.
    */
   carry: CarryEffect | null;
-  /** Predicted accuracy per family and digit count. */
+  /** Each template other than the baseline against it (empty for one). */
+  templateEffects: TemplateEffect[];
+  /** Predicted accuracy per template, family and digit count. */
   predictions: ErrorModelPrediction[];
   /** The least-expected rows, most surprising first. */
   surprises: ErrorModelSurprise[];
@@ -148,15 +213,6 @@ export interface ErrorModel {
 
 /** A row as stored (`dims` nested) or as a frame record (dims flat). */
 export type ErrorModelRow = Record<string, unknown>;
-
-interface Point {
-  id: string;
-  family: string;
-  digits: number | null;
-  carries: number;
-  status: string;
-  y: number;
-}
 
 /** Whether the addition and subtraction rows hold both outcomes. */
 function mixed(data: readonly Point[]): boolean {
@@ -185,7 +241,10 @@ function points(rows: readonly ErrorModelRow[]): Point[] {
     out.push({
       id: String(row.question_id ?? ""),
       family: String(row.family),
+      template: String(row.template ?? ""),
       digits: num(row.digits),
+      digitsA: num(row.digits_a),
+      digitsB: num(row.digits_b),
       carries: num(row.carries) ?? 0,
       status: status ?? "",
       y: typeof row.correct === "number"
@@ -198,56 +257,16 @@ function points(rows: readonly ErrorModelRow[]): Point[] {
   return out;
 }
 
-/** The design: column names and a row's features. */
-function design(data: readonly Point[]) {
-  const families = [...new Set(data.map((p) => p.family))].sort();
-  const sloped = families.filter((f) =>
-    new Set(
-      data.filter((p) => p.family === f && p.digits !== null)
-        .map((p) => p.digits),
-    ).size >= 2
-  );
-  const carries = data.some((p) => p.carries !== 0);
-  const names = [
-    ...families.map((f) => `family:${f}`),
-    ...sloped.map((f) => `digits:${f}`),
-    ...(carries ? ["carries"] : []),
-  ];
-  const features = (
-    p: Pick<Point, "family" | "digits" | "carries">,
-  ): number[] => [
-    ...families.map((f) => p.family === f ? 1 : 0),
-    ...sloped.map((f) => p.family === f ? p.digits ?? 0 : 0),
-    ...(carries ? [p.carries] : []),
-  ];
-  return {
-    families,
-    names,
-    features,
-    carryIndex: carries ? names.length - 1 : -1,
-  };
-}
-
-/** Logit-scale Wald interval at `x`, mapped to a probability. */
-function predict(x: readonly number[], coef: number[], cov: number[][]) {
-  const eta = dot(x, coef), se = Math.sqrt(quadratic(x, cov));
-  return {
-    p: sigmoid(eta),
-    lo: sigmoid(eta - Z95 * se),
-    hi: sigmoid(eta + Z95 * se),
-  };
-}
-
 function carryEffect(
   data: readonly Point[],
-  features: (p: Point) => number[],
+  at: (p: Point) => number[],
   c: number,
   coef: number[],
   cov: number[][],
 ): CarryEffect {
   const se = Math.sqrt(cov[c]![c]!), b = coef[c]!;
   const carrying = data.filter((p) => p.family === "add" || p.family === "sub");
-  const rows = (carrying.length ? carrying : data).map(features);
+  const rows = (carrying.length ? carrying : data).map(at);
   const mean = rows[0]!.map((_, i) =>
     rows.reduce((s, r) => s + r[i]!, 0) / rows.length
   );
@@ -267,13 +286,79 @@ function carryEffect(
   };
 }
 
+/** The family's mean of `value(p)/digits` over its rows with digits. */
+function perDigit(
+  rows: readonly Point[],
+  value: (p: Point) => number | null,
+): number {
+  return rows.reduce((s, p) => s + (value(p) ?? 0) / p.digits!, 0) /
+    rows.length;
+}
+
+function predictions(
+  data: readonly Point[],
+  templates: readonly string[],
+  operands: ReadonlySet<string>,
+  features: (p: Features) => number[],
+  coef: number[],
+  cov: number[][],
+  sizes: readonly number[],
+): ErrorModelPrediction[] {
+  const out: ErrorModelPrediction[] = [];
+  const families = [...new Set(data.map((p) => p.family))].sort();
+  for (const family of families) {
+    const rows = data.filter((p) =>
+      p.family === family && p.digits !== null && p.digits > 0
+    );
+    if (!rows.length) continue;
+    const carriesPer = perDigit(rows, (p) => p.carries);
+    const split = operands.has(family);
+    const aPer = perDigit(rows, (p) => p.digitsA);
+    const bPer = perDigit(rows, (p) => p.digitsB);
+    for (const template of templates) {
+      const asked = new Set(
+        rows.filter((p) => p.template === template).map((p) => p.digits),
+      );
+      for (const digits of sizes) {
+        const carries = carriesPer * digits;
+        const digitsA = split ? aPer * digits : null;
+        const digitsB = split ? bPer * digits : null;
+        const x = features({
+          family,
+          template,
+          digits,
+          digitsA,
+          digitsB,
+          carries,
+        });
+        const eta = dot(x, coef), se = Math.sqrt(quadratic(x, cov));
+        out.push({
+          template,
+          family,
+          digits,
+          carries,
+          digitsA,
+          digitsB,
+          accuracy: sigmoid(eta),
+          lo: sigmoid(eta - Z95 * se),
+          hi: sigmoid(eta + Z95 * se),
+          asked: asked.has(digits),
+        });
+      }
+    }
+  }
+  return out;
+}
+
 function fitOne(
   model: string,
-  template: string,
   data: readonly Point[],
   options: Required<ErrorModelOptions>,
 ): ErrorModel {
-  const { families, names, features, carryIndex } = design(data);
+  const { names, features, carryIndex, templates, baseline, operands } = design(
+    data,
+    options.baseline,
+  );
   const fit = fitLogistic(
     data.map(features),
     data.map((p) => p.y),
@@ -290,36 +375,27 @@ function fitOne(
       hi: estimate + Z95 * se,
     };
   });
-  const predictions: ErrorModelPrediction[] = [];
-  for (const family of families) {
-    const rows = data.filter((p) => p.family === family && p.digits !== null);
-    if (!rows.length) continue;
-    const perDigit = rows.reduce((s, p) => s + p.carries / p.digits!, 0) /
-      rows.length;
-    const asked = new Set(rows.map((p) => p.digits));
-    for (const digits of options.sizes) {
-      const carries = perDigit * digits;
-      const { p, lo, hi } = predict(
-        features({ family, digits, carries }),
-        coef,
-        cov,
-      );
-      predictions.push({
-        family,
-        digits,
-        carries,
-        accuracy: p,
-        lo,
-        hi,
-        asked: asked.has(digits),
-      });
-    }
-  }
+  const templateEffects = coefficients.filter((c) =>
+    c.name.startsWith("template:")
+  ).map((c) => {
+    const template = c.name.slice("template:".length);
+    return {
+      template,
+      n: data.filter((p) => p.template === template).length,
+      logOdds: c.estimate,
+      logOddsLo: c.lo,
+      logOddsHi: c.hi,
+      oddsRatio: Math.exp(c.estimate),
+      oddsRatioLo: Math.exp(c.lo),
+      oddsRatioHi: Math.exp(c.hi),
+    };
+  });
   const surprises = data.map((point) => {
     const p = sigmoid(dot(features(point), coef));
     const residual = (point.y - p) / Math.sqrt(Math.max(p * (1 - p), 1e-12));
     return {
       question_id: point.id,
+      template: point.template,
       family: point.family,
       digits: point.digits,
       carries: point.carries,
@@ -331,30 +407,48 @@ function fitOne(
     .slice(0, options.surprises);
   return {
     model,
-    template,
+    baseline,
+    templates,
     n: data.length,
     converged: fit.converged,
     coefficients,
-    carry: carryIndex < 0 || !mixed(data)
-      ? null
-      : carryEffect(data, features, carryIndex, coef, cov),
-    predictions,
+    covariance: cov,
+    carry: carryIndex < 0 || !mixed(data) ? null : carryEffect(
+      data,
+      // The headline carry effect is stated under the baseline template.
+      (p) => features({ ...p, template: baseline }),
+      carryIndex,
+      coef,
+      cov,
+    ),
+    templateEffects,
+    predictions: predictions(
+      data,
+      templates,
+      operands,
+      features,
+      coef,
+      cov,
+      options.sizes,
+    ),
     surprises,
   };
 }
 
 /**
- * Fits the error model of each model (and template) in `rows`: see the
- * module doc for the design, the penalty and what is reported.
+ * Fits the error model of each model in `rows`, over all its templates:
+ * see the module doc for the design, the penalty and what is reported.
  *
  * @param rows Result rows (`dims` nested, as stored) or frame records (dims
  *   as columns); each needs `model`, `template`, `status`, `family`, and
- *   `digits`/`carries` where the family has them. A row is correct when its
- *   `correct` is true or its status is `correct`; a numeric `correct` in
- *   [0, 1] is taken as the row's chance of being correct, which fits the
- *   logistic projection of a known error model (what the sim implies).
- * @param options Ridge penalty, sizes to predict at, surprises to keep.
- * @returns One error model per (model, template), in order of first row.
+ *   `digits`/`digits_a`/`digits_b`/`carries` where the family has them. A
+ *   row is correct when its `correct` is true or its status is `correct`;
+ *   a numeric `correct` in [0, 1] is taken as the row's chance of being
+ *   correct, which fits the logistic projection of a known error model
+ *   (what the sim implies).
+ * @param options Ridge penalty, sizes to predict at, surprises to keep,
+ *   baseline template.
+ * @returns One error model per model, in order of first row.
  * @throws {RangeError} When `ridge` is not a positive number.
  *
  * @example
@@ -363,18 +457,23 @@ function fitOne(
  * import { fitErrorModels } from "./error_model.ts";
  *
  * const rows = [];
- * for (let i = 0; i < 400; i++) {
+ * for (let i = 0; i < 800; i++) {
  *   const digits = 1 + (i % 8), carries = i % (digits + 1);
- *   // Right up to 5 digits, wrong beyond; one 2-digit slip.
- *   const correct = digits <= 5 && i !== 9;
+ *   const template = i % 16 < 8 ? "direct" : "cot";
+ *   // Right up to 5 digits (6 with cot), wrong beyond; one 2-digit slip.
+ *   const correct = digits <= (template === "cot" ? 6 : 5) && i !== 9;
  *   rows.push({
- *     model: "m", template: "direct", question_id: `q${i}`, expected: "1",
+ *     model: "m", template, question_id: `q${i}`, expected: "1",
  *     status: correct ? "correct" : "wrong", dims: { family: "add", digits, carries },
  *   });
  * }
  * const [fit] = fitErrorModels(rows, { sizes: [3, 10] });
- * assert.equal(fit!.n, 400);
- * const at = (d: number) => fit!.predictions.find((p) => p.digits === d)!;
+ * assert.equal(fit!.n, 800);
+ * assert.equal(fit!.baseline, "direct");
+ * assert.equal(fit!.templateEffects[0]!.template, "cot");
+ * assert.ok(fit!.templateEffects[0]!.oddsRatioLo > 1);
+ * const at = (d: number) =>
+ *   fit!.predictions.find((p) => p.template === "direct" && p.digits === d)!;
  * assert.ok(at(3).accuracy > 0.9 && at(10).accuracy < 0.1);
  * assert.equal(at(10).asked, false);
  * assert.equal(fit!.surprises[0]!.question_id, "q9");
@@ -388,29 +487,25 @@ export function fitErrorModels(
     ridge = 0.01,
     sizes = Array.from({ length: 12 }, (_, i) => i + 1),
     surprises = 10,
+    baseline = "direct",
   } = options;
   if (!(ridge > 0) || !Number.isFinite(ridge)) {
     throw new RangeError(
       `Cannot fit the error model: ridge must be a positive number, got ${ridge}; pass a small penalty such as 0.01 (it keeps the fit finite under separation)`,
     );
   }
-  const groups = new Map<
-    string,
-    { model: string; template: string; rows: ErrorModelRow[] }
-  >();
+  const groups = new Map<string, ErrorModelRow[]>();
   for (const row of rows) {
-    const model = String(row.model ?? ""),
-      template = String(row.template ?? "");
-    const key = JSON.stringify([model, template]);
-    const group = groups.get(key) ?? { model, template, rows: [] };
-    group.rows.push(row);
-    groups.set(key, group);
+    const model = String(row.model ?? "");
+    const group = groups.get(model) ?? [];
+    group.push(row);
+    groups.set(model, group);
   }
   const out: ErrorModel[] = [];
-  for (const { model, template, rows: groupRows } of groups.values()) {
+  for (const [model, groupRows] of groups) {
     const data = points(groupRows);
     if (data.length === 0) continue;
-    out.push(fitOne(model, template, data, { ridge, sizes, surprises }));
+    out.push(fitOne(model, data, { ridge, sizes, surprises, baseline }));
   }
   return out;
 }

@@ -1,7 +1,9 @@
 /**
- * The fitted error model in tables and a chart: per model, what one more
+ * The fitted error model in tables and a chart: per model, what each
+ * template does against the baseline at equal difficulty; what one more
  * carry does to its errors; the questions whose outcome the fit least
- * expected; and predicted accuracy by digits, asked or not.
+ * expected; and predicted accuracy by digits, asked or not, under the
+ * baseline template.
  *
  * @module
  */
@@ -18,12 +20,14 @@ import type { ErrorModel } from "../error_model.ts";
 import { str } from "./_columns.ts";
 
 /**
- * One row per model (and template) with a carry effect: rows fitted, the
- * error odds ratio per extra carry or borrow with its 95% interval
- * (`odds_ratio`, `odds_low`, `odds_high`), the error rate at the model's
- * mean addition/subtraction question (`mean_error_rate`), and the change
- * in that rate for one more carry with its interval (`per_carry_rate`,
- * `per_carry_lo`, `per_carry_hi`).
+ * One row per model with a carry effect: the baseline template the rates
+ * are stated under (`baseline`), rows fitted (all templates), the error
+ * odds ratio per extra carry or borrow with its 95% interval
+ * (`odds_ratio`, `odds_low`, `odds_high`; shared by the templates), the
+ * error rate at the model's mean addition/subtraction question under the
+ * baseline (`mean_error_rate`), and the change in that rate for one more
+ * carry with its interval (`per_carry_rate`, `per_carry_lo`,
+ * `per_carry_hi`).
  *
  * @param models Fits from {@linkcode fitErrorModels}.
  * @returns The table (models without carries are left out).
@@ -38,14 +42,14 @@ import { str } from "./_columns.ts";
  *   family: "add", digits: 8, carries: i % 7,
  * }));
  * const table = carryEffectTable(fitErrorModels(rows));
- * assert.deepEqual(table.columns.slice(0, 4), ["model", "template", "n", "odds_ratio"]);
+ * assert.deepEqual(table.columns.slice(0, 4), ["model", "baseline", "n", "odds_ratio"]);
  * assert.ok(table.getColumn("odds_ratio").get(0) > 1);
  * ```
  */
 export function carryEffectTable(models: readonly ErrorModel[]): DataFrame {
   const rows = models.filter((m) => m.carry !== null).map((m) => ({
     model: m.model,
-    template: m.template,
+    baseline: m.baseline,
     n: m.n,
     odds_ratio: m.carry!.oddsRatio,
     odds_low: m.carry!.oddsRatioLo,
@@ -55,6 +59,55 @@ export function carryEffectTable(models: readonly ErrorModel[]): DataFrame {
     per_carry_lo: m.carry!.errorRateChangeLo,
     per_carry_hi: m.carry!.errorRateChangeHi,
   }));
+  return rows.length ? pl.DataFrame(rows) : pl.DataFrame({});
+}
+
+/**
+ * One row per model and template other than its baseline: what the
+ * template adds at equal difficulty (same family, digits and carries), as
+ * log odds of a correct answer (`log_odds`, `log_odds_low`, `log_odds_high`)
+ * and as the odds ratio against the baseline with its 95% interval
+ * (`odds_ratio`, `odds_low`, `odds_high`); `n` is the template's rows.
+ * Models that ran one template have no row.
+ *
+ * @param models Fits from {@linkcode fitErrorModels}.
+ * @returns The table.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { fitErrorModels, templateEffectTable } from "../mod.ts";
+ *
+ * // cot is right one digit further than direct.
+ * const rows = Array.from({ length: 400 }, (_, i) => {
+ *   const template = i % 2 ? "cot" : "direct", digits = 1 + (i % 10);
+ *   const limit = template === "cot" ? 6 : 5;
+ *   return {
+ *     model: "m", template, question_id: `q${i}`, family: "mul", digits,
+ *     status: digits < limit || (digits === limit && i % 3 === 0) ? "correct" : "wrong",
+ *   };
+ * });
+ * const table = templateEffectTable(fitErrorModels(rows));
+ * assert.deepEqual(table.getColumn("template").toArray(), ["cot"]);
+ * assert.equal(table.getColumn("baseline").get(0), "direct");
+ * assert.ok(table.getColumn("odds_low").get(0) > 1);
+ * ```
+ */
+export function templateEffectTable(models: readonly ErrorModel[]): DataFrame {
+  const rows = models.flatMap((m) =>
+    m.templateEffects.map((t) => ({
+      model: m.model,
+      template: t.template,
+      baseline: m.baseline,
+      n: t.n,
+      log_odds: t.logOdds,
+      log_odds_low: t.logOddsLo,
+      log_odds_high: t.logOddsHi,
+      odds_ratio: t.oddsRatio,
+      odds_low: t.oddsRatioLo,
+      odds_high: t.oddsRatioHi,
+    }))
+  );
   return rows.length ? pl.DataFrame(rows) : pl.DataFrame({});
 }
 
@@ -88,7 +141,7 @@ export function leastExpectedTable(
   const rows = models.flatMap((m) =>
     m.surprises.map((s) => ({
       model: m.model,
-      template: m.template,
+      template: s.template,
       question_id: s.question_id,
       family: s.family,
       digits: s.digits,
@@ -103,7 +156,9 @@ export function leastExpectedTable(
 }
 
 /**
- * Predicted accuracy against digits, one panel per family, one line per
+ * Predicted accuracy against digits under each model's baseline template
+ * (the others differ by their template effect, see
+ * {@linkcode templateEffectTable}), one panel per family, one line per
  * model with its 95% interval as a band; sizes that were asked are dots.
  *
  * @param models Fits from {@linkcode fitErrorModels}.
@@ -124,15 +179,15 @@ export function leastExpectedTable(
  */
 export function predictedAccuracyChart(models: readonly ErrorModel[]): Chart {
   const data = models.flatMap((m) =>
-    m.predictions.map((p) => ({
+    m.predictions.filter((p) => p.template === m.baseline).map((p) => ({
       ...p,
-      series: models.some((o) => o.template !== m.template)
-        ? `${m.model} (${m.template})`
+      series: models.some((o) => o.baseline !== m.baseline)
+        ? `${m.model} (${m.baseline})`
         : m.model,
     }))
   );
   return renderPlot(
-    "Predicted accuracy by digits (error model; bands: 95% interval; dots: sizes asked)",
+    "Predicted accuracy by digits, baseline template (error model; bands: 95% interval; dots: sizes asked)",
     {
       width: 900,
       height: 260,

@@ -27,8 +27,12 @@ import {
   leastExpectedTable,
   llmmathTable,
   predictedAccuracyChart,
+  templateEffectTable,
 } from "./mod.ts";
 import { fitErrorModels } from "../error_model.ts";
+
+/** The calculator control's template, left out of the error model. */
+const TOOL = "calculator";
 
 function templates(frame: DataFrame): string[] {
   return frame.getColumn("template").unique().toArray().map(String);
@@ -92,13 +96,21 @@ export function arithmeticSections(frame: DataFrame): ReportSection[] {
         }),
     ),
     guardedSection("Error model", () => {
-      if (generated.height === 0) return [];
-      const models = fitErrorModels(generated.toRecords());
+      // Unaided templates only: the calculator's accuracy does not follow
+      // the digits, so it would bend the slopes the templates share.
+      const unaided = generated.filter(pl.col("template").neq(pl.lit(TOOL)));
+      if (unaided.height === 0) return [];
+      const models = fitErrorModels(unaided.toRecords());
+      const effects = templateEffectTable(models);
       const carries = carryEffectTable(models);
-      const none = models.filter((m) => m.carry === null).map((m) =>
-        `${m.model} (${m.template})`
-      );
+      const none = models.filter((m) => m.carry === null).map((m) => m.model);
       return [
+        `<p>One logistic fit per model over its templates (without the ${TOOL} control): templates share every difficulty slope; the carry effect and the chart are under the baseline template (${
+          escapeHtml([...new Set(models.map((m) => m.baseline))].join(", "))
+        }).</p>`,
+        ...(effects.height
+          ? [tableHtml(effects, { percent: arithmeticPercent })]
+          : []),
         ...(carries.height
           ? [tableHtml(carries, { percent: arithmeticPercent })]
           : []),
