@@ -9,18 +9,24 @@
  * Biometrics 56(2):609–615): a product of independent flat priors on
  * the sizes' accuracies, restricted to an ordering.
  *
- * Why not a logistic curve (QUEST+, `crossing.ts`): the sim's calibrated
- * curves, like real models', have shelves and cliffs no logistic fits;
- * on them the logistic posterior is confidently wrong (its 95% interval
- * missed the crossing of sim-strong's multiplication curve even with 60
- * questions at every size), while this posterior is right for any
- * falling curve.
+ * Each next size is the one whose outcome is expected to leave the
+ * crossing's posterior with the least variance: the decision rule of
+ * QUEST+ (Watson 2017, Journal of Vision 17(3):10). A design stops when
+ * the 95% interval is no wider than asked.
+ *
+ * Why not QUEST+'s logistic curve (this module's first version): the
+ * sim's calibrated curves have shelves and cliffs no logistic fits, and
+ * on them the logistic posterior was confidently wrong (with 60 questions
+ * at every size its 95% interval put sim-strong's multiplication crossing
+ * at [6.70, 7.20], the truth being 7.22), while this posterior holds for
+ * any falling curve (`docs/adaptive.md` has the figures).
  *
  * The posterior is exact on a grid of accuracies: the ordering makes the
  * sizes a chain, so forward and backward sums give every size's marginal
- * and every neighbouring pair's joint in time linear in the grid (written
- * by hand: no npm package computes an ordered-Beta posterior).
- * Deterministic, and independent of the order of outcomes.
+ * in time linear in the grid, and every neighbouring pair's joint in time
+ * quadratic in it (written by hand: no npm package computes an
+ * ordered-Beta posterior). Deterministic, and independent of the order of
+ * outcomes.
  *
  * @module
  */
