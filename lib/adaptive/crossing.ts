@@ -64,6 +64,27 @@ export interface CrossingEstimate {
   above: number;
 }
 
+/** Forward and backward sums over the sizes, and each size's likelihood. */
+interface Messages {
+  forward: Float64Array[];
+  backward: Float64Array[];
+  like: Float64Array[];
+}
+
+/** The crossing's distribution, summarised. */
+interface Crossing {
+  mean: number;
+  variance: number;
+  low: number;
+  high: number;
+  /** Probability that accuracy is under the target at every size. */
+  below: number;
+  /** Probability that it is at or above it at every size. */
+  above: number;
+  /** Probability of a crossing between sizes k and k + 1, per k. */
+  spans: Float64Array;
+}
+
 /** Resolution of the crossing's distribution (size units). */
 const STEP = 0.01;
 
@@ -101,7 +122,8 @@ export class CrossingDesign {
   readonly #right: number[];
   readonly #wrong: number[];
   #trials = 0;
-  #cached: CrossingEstimate | null = null;
+  /** The posterior of the outcomes so far (null: not computed since the last). */
+  #now: { accuracies: number[]; crossing: Crossing } | null = null;
 
   /**
    * A design with flat priors on each size's accuracy, ordered.
@@ -175,7 +197,7 @@ export class CrossingDesign {
     this.#right[k]! += counts.correct;
     this.#wrong[k]! += counts.wrong;
     this.#trials += counts.correct + counts.wrong;
-    this.#cached = null;
+    this.#now = null;
   }
 
   /**
@@ -187,7 +209,7 @@ export class CrossingDesign {
    * @throws {RangeError} for a size the design does not have.
    */
   predicted(size: number): number {
-    return this.#accuracies()[this.#index(size)]!;
+    return this.#current().accuracies[this.#index(size)]!;
   }
 
   /**
@@ -207,18 +229,26 @@ export class CrossingDesign {
     return out;
   }
 
-  /** The posterior mean accuracy at each size, in size order. */
-  #accuracies(): number[] {
-    const { forward, backward } = this.#messages(this.#right, this.#wrong);
-    return this.#sizes.map((_, k) => {
-      let total = 0, mean = 0;
-      for (let j = 0; j < this.#p.length; j++) {
-        const m = forward[k]![j]! * backward[k]![j]!;
-        total += m;
-        mean += m * this.#p[j]!;
-      }
-      return mean / total;
-    });
+  /**
+   * The posterior of the outcomes so far, computed once per change: each
+   * size's mean accuracy and the crossing's distribution.
+   */
+  #current(): { accuracies: number[]; crossing: Crossing } {
+    if (this.#now === null) {
+      const messages = this.#messages(this.#right, this.#wrong);
+      const { forward, backward } = messages;
+      const accuracies = this.#sizes.map((_, k) => {
+        let total = 0, mean = 0;
+        for (let j = 0; j < this.#p.length; j++) {
+          const m = forward[k]![j]! * backward[k]![j]!;
+          total += m;
+          mean += m * this.#p[j]!;
+        }
+        return mean / total;
+      });
+      this.#now = { accuracies, crossing: this.#crossingOf(messages) };
+    }
+    return this.#now;
   }
 
   /**
@@ -246,8 +276,7 @@ export class CrossingDesign {
    * @throws {RangeError} when `among` holds none of the design's sizes.
    */
   choose(among?: readonly number[]): { size: number; gain: number } {
-    const accuracy = this.#accuracies();
-    const current = this.#crossing(this.#right, this.#wrong);
+    const { accuracies: accuracy, crossing: current } = this.#current();
     const now = current.variance;
     // Only sizes next to where the crossing may lie can move it: a size
     // both of whose neighbouring gaps hold almost none of the crossing's
@@ -292,9 +321,8 @@ export class CrossingDesign {
 
   /** The crossing as the outcomes so far place it. */
   estimate(): CrossingEstimate {
-    if (this.#cached !== null) return this.#cached;
-    const c = this.#crossing(this.#right, this.#wrong);
-    this.#cached = {
+    const c = this.#current().crossing;
+    return {
       mean: c.mean,
       low: c.low,
       high: c.high,
@@ -303,7 +331,6 @@ export class CrossingDesign {
       below: c.below,
       above: c.above,
     };
-    return this.#cached;
   }
 
   #index(size: number): number {
@@ -324,7 +351,7 @@ export class CrossingDesign {
    * point j given the outcomes up to k, backward[k][j] given those after.
    * Each row is rescaled to sum 1 (only ratios matter).
    */
-  #messages(right: readonly number[], wrong: readonly number[]) {
+  #messages(right: readonly number[], wrong: readonly number[]): Messages {
     const g = this.#p.length, n = this.#sizes.length;
     const like = this.#sizes.map((_, k) => {
       const l = new Float64Array(g);
@@ -362,9 +389,15 @@ export class CrossingDesign {
     return { forward, backward, like };
   }
 
+  /** The crossing's distribution after these outcomes. */
+  #crossing(right: readonly number[], wrong: readonly number[]): Crossing {
+    return this.#crossingOf(this.#messages(right, wrong));
+  }
+
   /** The crossing's distribution: its mean, variance and 95% interval. */
-  #crossing(right: readonly number[], wrong: readonly number[]) {
-    const { forward, backward, like } = this.#messages(right, wrong);
+  #crossingOf(
+    { forward, backward, like }: Messages,
+  ): Crossing {
     const sizes = this.#sizes, g = this.#p.length, t = this.#atTarget;
     const lo = sizes[0]! - 1, hi = sizes.at(-1)! + 1;
     const bins = new Float64Array(Math.round((hi - lo) / STEP) + 1);
