@@ -120,6 +120,39 @@ export function adaptiveDesigns(loaded: LoadedRuns): AdaptiveDesignLine[] {
 }
 
 /**
+ * What the leaderboard says of suites whose rows adaptive designs chose:
+ * each model was asked where it breaks, so its accuracy sits near the
+ * target by design and does not rank the models. Null when no run is
+ * adaptive.
+ *
+ * @param loaded What `loadRuns` returned.
+ * @returns An HTML note, or null.
+ *
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import pl from "nodejs-polars";
+ * import { adaptiveLeaderboardNote } from "./adaptive.ts";
+ * const run = (manifest: Record<string, unknown>) => ({ dir: "r", manifest, rows: 0, torn: false });
+ * const loaded = (m: Record<string, unknown>) => ({ frame: pl.DataFrame({}), dims: [], runs: [run(m)], warnings: [] });
+ * assert.equal(adaptiveLeaderboardNote(loaded({})), null);
+ * assert.match(adaptiveLeaderboardNote(loaded({ adaptive: [{ suite: "arithmetic" }] }))!, /rows of arithmetic were chosen per model/);
+ * ```
+ */
+export function adaptiveLeaderboardNote(loaded: LoadedRuns): string | null {
+  const suites = new Set<string>();
+  for (const run of loaded.runs) {
+    const states = run.manifest?.adaptive;
+    if (!Array.isArray(states)) continue;
+    for (const s of states as AdaptiveGroupState[]) suites.add(s.suite);
+  }
+  if (suites.size === 0) return null;
+  return `<p class="note">Adaptive: the rows of ${
+    [...suites].sort().join(", ")
+  } were chosen per model where it breaks, so accuracy there sits near each design's target by construction and does not rank the models; compare their breaking points under Adaptive designs.</p>`;
+}
+
+/**
  * The "Adaptive designs" section, or null when no run is adaptive.
  *
  * @param loaded What `loadRuns` returned.

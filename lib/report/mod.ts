@@ -32,6 +32,7 @@ export * from "./crossing.ts";
 export {
   type AdaptiveDesignLine,
   adaptiveDesigns,
+  adaptiveLeaderboardNote,
   adaptiveSection,
 } from "./adaptive.ts";
 export * from "./crossing_chart.ts";

@@ -10,7 +10,7 @@ import type { DataFrame } from "./frame.ts";
 import { join } from "node:path";
 import { writeFileAtomic } from "../store/mod.ts";
 import { type LoadedRuns, loadRuns } from "./load.ts";
-import { adaptiveSection } from "./adaptive.ts";
+import { adaptiveLeaderboardNote, adaptiveSection } from "./adaptive.ts";
 import { headline } from "./headline.ts";
 import { headlineHtml } from "./headline_html.ts";
 import { leaderboardHtml, leaderboards } from "./leaderboard.ts";
@@ -199,10 +199,12 @@ async function sectionsOf(
     by,
     completeness,
   );
+  const adaptiveNote = adaptiveLeaderboardNote(loaded);
   const sections: ReportSection[] = [{
     title: "Leaderboard",
     parts: [
       "<p>Per suite, the models ranked by the suite's headline metric, with its 95% interval; the line under each says which gaps to the leader are significant.</p>",
+      ...(adaptiveNote === null ? [] : [adaptiveNote]),
       ...leaderboardHtml(await leaderboards(head, frame)),
     ],
   }, {

@@ -20,7 +20,11 @@ import { plannedRows } from "../../lib/report/completeness.ts";
 import type { ProviderFactory } from "../../lib/runner/mod.ts";
 import { readRows } from "./_fixtures.ts";
 import { exportRequests } from "../../lib/batch/mod.ts";
-import { adaptiveDesigns, loadRuns } from "../../lib/report/mod.ts";
+import {
+  adaptiveDesigns,
+  loadRuns,
+  reportSections,
+} from "../../lib/report/mod.ts";
 
 const suites = await loadSuites();
 const simFactory = await loadProviderFactory(["sim"]);
@@ -133,6 +137,13 @@ Deno.test("an adaptive sweep stops each design at its width or its questions, as
       assert.equal(line.rows, s.rows);
       assert.ok(line.grid === null || line.grid > 0);
     }
+    // The leaderboard says accuracy on adaptively chosen rows ranks nothing.
+    const loaded = await loadRuns([result.runDir], { warn: false });
+    const [board] = await reportSections(loaded, { suites });
+    assert.match(
+      board!.parts.join(""),
+      /rows of arithmetic were chosen per model where it breaks/,
+    );
     // The plan shrinks to the rows asked, and the run is complete.
     assert.equal(manifest.total, rows.length);
     assert.equal(result.total, rows.length);
