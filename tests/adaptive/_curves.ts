@@ -10,22 +10,15 @@
  */
 import { passChance } from "../../lib/providers/sim/skills/chance.ts";
 import { getSimProfile } from "../../lib/providers/sim/profiles.ts";
+import { mulberry32 } from "../../lib/math/rng.ts";
 
 /** The sizes the tests ask: 1 to 12 digits. */
 export const SIZES: number[] = Array.from({ length: 12 }, (_, i) => i + 1);
 
 const logit = (p: number) => Math.log(p / (1 - p));
 
-/** Seeded uniform draws (mulberry32). */
-export function uniform(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = a + 0x6D2B79F5 | 0;
-    let t = Math.imul(a ^ a >>> 15, 1 | a);
-    t = t + Math.imul(t ^ t >>> 7, 61 | t) ^ t;
-    return ((t ^ t >>> 14) >>> 0) / 4294967296;
-  };
-}
+/** Seeded uniform draws: the project's mulberry32. */
+export const uniform: typeof mulberry32 = mulberry32;
 
 /** A sim profile's chance of a correct n×n-digit product. */
 export function simCurve(name: string): (x: number) => number {
